@@ -1,0 +1,3 @@
+module github.com/jetjson/jet
+
+go 1.23

@@ -1,0 +1,145 @@
+package wire
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+)
+
+// This file holds the byte-scanning kernels: the inner loops that look at
+// every byte of a document. They work 8 bytes at a time (SWAR: SIMD within
+// a register) in plain Go, so they run on every GOARCH. An architecture
+// with vector instructions may replace a kernel with an assembly twin of
+// the same signature; the tests compare every kernel against a byte-at-a-
+// time reference.
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// bytesOf views s as a byte slice without copying. The result must never
+// be written to.
+func bytesOf(s string) []byte {
+	return unsafe.Slice(unsafe.StringData(s), len(s))
+}
+
+// hasZero sets the high bit of each byte of x that is zero. The lowest set
+// bit always marks the first zero byte; bits above it may be false
+// positives from borrows, so callers only use the lowest one.
+func hasZero(x uint64) uint64 { return (x - lsb) & ^x & msb }
+
+// hasLess sets the high bit of each byte of x below n (n <= 0x80), with
+// the same lowest-bit guarantee as hasZero.
+func hasLess(x uint64, n byte) uint64 { return (x - lsb*uint64(n)) & ^x & msb }
+
+// stringStopMask flags bytes that end a run of plain string content while
+// decoding: '"', '\\' and control characters.
+func stringStopMask(x uint64) uint64 {
+	return hasLess(x, 0x20) | hasZero(x^(lsb*'"')) | hasZero(x^(lsb*'\\'))
+}
+
+// indexStringStop returns the index of the first byte at or after i that is
+// '"', '\\' or below 0x20 (len(s) if none), and whether any byte in
+// s[i:index] is 0x80 or above (so the run needs a UTF-8 check).
+func indexStringStop(s string, i int) (int, bool) {
+	b := bytesOf(s)
+	var high uint64
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		if m := stringStopMask(x); m != 0 {
+			n := bits.TrailingZeros64(m)
+			// Only the bytes before the stop count for non-ASCII.
+			high |= x & msb & (uint64(1)<<(n&^7) - 1)
+			return i + n>>3, high != 0
+		}
+		high |= x & msb
+	}
+	for ; i < len(b); i++ {
+		c := b[i]
+		if c == '"' || c == '\\' || c < 0x20 {
+			break
+		}
+		high |= uint64(c) & 0x80
+	}
+	return i, high != 0
+}
+
+// escapeMask flags bytes an encoder must look at: '"', '\\', control
+// characters, with html also '<', '>' and '&', and with high also every
+// non-ASCII byte (which may be invalid UTF-8 or U+2028/U+2029).
+func escapeMask(x uint64, html, high bool) uint64 {
+	m := hasLess(x, 0x20) | hasZero(x^(lsb*'"')) | hasZero(x^(lsb*'\\'))
+	if html {
+		m |= hasZero(x^(lsb*'<')) | hasZero(x^(lsb*'>')) | hasZero(x^(lsb*'&'))
+	}
+	if high {
+		m |= x & msb
+	}
+	return m
+}
+
+// indexEscape returns the index of the first byte at or after i that an
+// encoder must look at (see escapeMask, with high set), or len(s).
+func indexEscape(s string, i int, html bool) int {
+	return indexEscapeMask(s, i, html, true)
+}
+
+// indexEscapeASCII is indexEscape without stopping at non-ASCII bytes.
+func indexEscapeASCII(s string, i int, html bool) int {
+	return indexEscapeMask(s, i, html, false)
+}
+
+func indexEscapeMask(s string, i int, html, high bool) int {
+	b := bytesOf(s)
+	for ; i+8 <= len(b); i += 8 {
+		if m := escapeMask(binary.LittleEndian.Uint64(b[i:]), html, high); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; needsEscape(c, html) && (high || c < 0x80) {
+			break
+		}
+	}
+	return i
+}
+
+func needsEscape(c byte, html bool) bool {
+	return c < 0x20 || c == '"' || c == '\\' || c >= 0x80 || html && (c == '<' || c == '>' || c == '&')
+}
+
+// skipSpaceLong skips a run of whitespace 8 bytes at a time; used once a
+// run is known to be longer than a couple of bytes (pretty-printed input).
+func skipSpaceLong(s string, i int) int {
+	b := bytesOf(s)
+	for ; i+8 <= len(b); i += 8 {
+		m := spaceLanes(binary.LittleEndian.Uint64(b[i:]))
+		if m != msb {
+			return i + bits.TrailingZeros64(^m&msb)>>3
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			break
+		}
+	}
+	return i
+}
+
+// spaceLanes sets the high bit of every byte of x that is JSON
+// whitespace. Unlike hasZero it is exact in every lane: the high bits are
+// cleared first so no borrow or carry crosses a lane (whitespace bytes are
+// all below 0x80, so a lane with its high bit set is never whitespace).
+func spaceLanes(x uint64) uint64 {
+	low := x &^ msb
+	return (laneEq(low, ' ') | laneEq(low, '\t') | laneEq(low, '\n') | laneEq(low, '\r')) &^ (x & msb)
+}
+
+// laneEq sets the high bit of each lane of low (all lanes below 0x80)
+// equal to c.
+func laneEq(low uint64, c byte) uint64 {
+	y := low ^ (lsb * uint64(c))
+	// y+0x7f has its high bit set exactly when the lane is non-zero.
+	return ^((y + lsb*0x7f) | y) & msb
+}

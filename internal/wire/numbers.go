@@ -1,0 +1,252 @@
+package wire
+
+import (
+	"math"
+	"strconv"
+)
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// ScanNumber scans the JSON number starting at s[i] and returns the index
+// just past it and whether it has a fraction or an exponent. The number
+// ends at the first byte that cannot continue it; that byte is the
+// caller's to judge.
+func ScanNumber(s string, i int) (end int, float bool, err *SyntaxError) {
+	j := i
+	if j < len(s) && s[j] == '-' {
+		j++
+	}
+	if j >= len(s) {
+		return j, false, errorInToken(s, j, "in numeric literal")
+	}
+	switch c := s[j]; {
+	case c == '0':
+		j++
+	case '1' <= c && c <= '9':
+		j++
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+	default:
+		return j, false, errorInToken(s, j, "in numeric literal")
+	}
+	if j < len(s) && s[j] == '.' {
+		float = true
+		j++
+		if j >= len(s) || !isDigit(s[j]) {
+			return j, true, errorInToken(s, j, "after decimal point in numeric literal")
+		}
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+	}
+	if j < len(s) && (s[j] == 'e' || s[j] == 'E') {
+		float = true
+		j++
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		}
+		if j >= len(s) || !isDigit(s[j]) {
+			return j, true, errorInToken(s, j, "in exponent of numeric literal")
+		}
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+	}
+	return j, float, nil
+}
+
+// IsValidNumber reports whether s is exactly one JSON number.
+func IsValidNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	end, _, err := ScanNumber(s, 0)
+	return err == nil && end == len(s)
+}
+
+// ParseInt parses s, a JSON number already checked by ScanNumber, as an
+// int64. It fails when s has a fraction or exponent or overflows.
+func ParseInt(s string) (int64, bool) {
+	neg := s[0] == '-'
+	d := s
+	if neg {
+		d = s[1:]
+	}
+	u, ok := ParseUint(d)
+	if !ok {
+		return 0, false
+	}
+	if neg {
+		if u > 1<<63 {
+			return 0, false
+		}
+		return -int64(u), true
+	}
+	if u > math.MaxInt64 {
+		return 0, false
+	}
+	return int64(u), true
+}
+
+// ParseUint parses s, a JSON number already checked by ScanNumber, as a
+// uint64. It fails on a sign, a fraction, an exponent or overflow.
+func ParseUint(s string) (uint64, bool) {
+	if len(s) == 0 || len(s) > 20 {
+		return 0, false
+	}
+	var u uint64
+	if len(s) <= 19 {
+		// Nineteen digits cannot overflow a uint64.
+		for i := 0; i < len(s); i++ {
+			c := s[i] - '0'
+			if c > 9 {
+				return 0, false
+			}
+			u = u*10 + uint64(c)
+		}
+		return u, true
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i] - '0'
+		if c > 9 || u > math.MaxUint64/10 {
+			return 0, false
+		}
+		u *= 10
+		if u+uint64(c) < u {
+			return 0, false
+		}
+		u += uint64(c)
+	}
+	return u, true
+}
+
+// exact powers of ten representable in a float64.
+var pow10 = [...]float64{
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+}
+
+// ParseFloat parses s, a JSON number already checked by ScanNumber, as a
+// float64 correctly rounded. Numbers with at most 19 significant digits
+// whose mantissa fits in 53 bits and whose decimal exponent is small are
+// computed exactly with one multiplication or division (Clinger's fast
+// path); the rest go to strconv.ParseFloat (Eisel-Lemire with an exact
+// fallback). A number too large for a float64 returns an error.
+func ParseFloat(s string) (float64, error) {
+	if f, ok := parseFloatFast(s); ok {
+		return f, nil
+	}
+	return strconv.ParseFloat(s, 64)
+}
+
+func parseFloatFast(s string) (float64, bool) {
+	i := 0
+	neg := s[0] == '-'
+	if neg {
+		i = 1
+	}
+	var mant uint64
+	digits := 0
+	for ; i < len(s) && isDigit(s[i]); i++ {
+		mant = mant*10 + uint64(s[i]-'0')
+		digits++
+	}
+	exp := 0
+	if i < len(s) && s[i] == '.' {
+		i++
+		for ; i < len(s) && isDigit(s[i]); i++ {
+			mant = mant*10 + uint64(s[i]-'0')
+			digits++
+			exp--
+		}
+	}
+	if digits > 19 {
+		// Leading zeros count as digits here; let strconv sort it out.
+		return 0, false
+	}
+	if i < len(s) {
+		// Exponent.
+		i++
+		eneg := false
+		if s[i] == '+' || s[i] == '-' {
+			eneg = s[i] == '-'
+			i++
+		}
+		e := 0
+		for ; i < len(s); i++ {
+			if e > 10000 {
+				return 0, false
+			}
+			e = e*10 + int(s[i]-'0')
+		}
+		if eneg {
+			e = -e
+		}
+		exp += e
+	}
+	if mant > 1<<53 {
+		return 0, false
+	}
+	f := float64(mant)
+	switch {
+	case exp == 0:
+	case exp < 0 && exp >= -22:
+		f /= pow10[-exp]
+	case exp > 0 && exp <= 22:
+		f *= pow10[exp]
+	default:
+		if mant == 0 {
+			break
+		}
+		return 0, false
+	}
+	if neg {
+		f = -f
+	}
+	return f, true
+}
+
+// ParseFloat32 parses s, a JSON number already checked by ScanNumber, as a
+// float32 rounded once, directly from the decimal text (never through a
+// float64, which could round twice).
+func ParseFloat32(s string) (float32, error) {
+	f, err := strconv.ParseFloat(s, 32)
+	return float32(f), err
+}
+
+// AppendFloat appends f formatted as encoding/json formats floats: the
+// shortest text that reads back as the same value, in 'f' form unless the
+// magnitude is below 1e-6 or at least 1e21, where it uses 'e' form with a
+// minimal exponent ("1e-7", not "1e-07"). bits is 32 or 64. f must be
+// finite.
+func AppendFloat(dst []byte, f float64, bits int) []byte {
+	abs := math.Abs(f)
+	if abs < 1e15 && abs == math.Trunc(abs) {
+		// Whole numbers print as integers in 'f' form; AppendInt is
+		// much cheaper than the shortest-digits search.
+		if f == 0 && math.Signbit(f) {
+			return append(dst, '-', '0')
+		}
+		// A float32 prints its own shortest digits, which equal the
+		// integer only while consecutive float32s are at most 1 apart.
+		if bits == 64 || abs < 1<<24 {
+			return strconv.AppendInt(dst, int64(f), 10)
+		}
+	}
+	fmt := byte('f')
+	if abs != 0 {
+		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
+			fmt = 'e'
+		}
+	}
+	dst = strconv.AppendFloat(dst, f, fmt, -1, bits)
+	if fmt == 'e' {
+		n := len(dst)
+		if n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+			dst[n-2] = dst[n-1]
+			dst = dst[:n-1]
+		}
+	}
+	return dst
+}

@@ -1,0 +1,296 @@
+package wire
+
+import (
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// StrFlags describes what ScanString saw inside a string.
+type StrFlags uint8
+
+const (
+	// Escaped: the string holds at least one backslash escape.
+	Escaped StrFlags = 1 << iota
+	// NonASCII: the string holds at least one byte of 0x80 or above
+	// outside escapes, so it must be checked for valid UTF-8.
+	NonASCII
+)
+
+// StringOf views b as a string without copying. The caller must not modify
+// b while the string is in use.
+func StringOf(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// ScanString scans the JSON string whose opening quote is at s[i]. It
+// returns the index just past the closing quote and what the string holds.
+// Escapes are checked for validity; UTF-8 is not (see NonASCII).
+func ScanString(s string, i int) (int, StrFlags, *SyntaxError) {
+	var fl StrFlags
+	j := i + 1
+	for {
+		k, high := indexStringStop(s, j)
+		if high {
+			fl |= NonASCII
+		}
+		if k >= len(s) {
+			return k, fl, errorAt(s, k, "")
+		}
+		switch c := s[k]; c {
+		case '"':
+			return k + 1, fl, nil
+		case '\\':
+			fl |= Escaped
+			n, err := scanEscape(s, k)
+			if err != nil {
+				return n, fl, err
+			}
+			j = n
+		default:
+			return k, fl, errorAt(s, k, "in string literal")
+		}
+	}
+}
+
+// scanEscape checks the escape sequence whose backslash is at s[k] and
+// returns the index after it.
+func scanEscape(s string, k int) (int, *SyntaxError) {
+	k++
+	if k >= len(s) {
+		return k, errorInToken(s, k, "in string escape code")
+	}
+	switch s[k] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return k + 1, nil
+	case 'u':
+		for n := k + 1; n < k+5; n++ {
+			if n >= len(s) || unhex(s[n]) < 0 {
+				return n, errorInToken(s, n, "in \\u hexadecimal character escape")
+			}
+		}
+		return k + 5, nil
+	}
+	return k, errorInToken(s, k, "in string escape code")
+}
+
+func unhex(c byte) rune {
+	switch {
+	case '0' <= c && c <= '9':
+		return rune(c - '0')
+	case 'a' <= c && c <= 'f':
+		return rune(c - 'a' + 10)
+	case 'A' <= c && c <= 'F':
+		return rune(c - 'A' + 10)
+	}
+	return -1
+}
+
+// hex4 decodes the four hex digits of a \u escape whose 'u' is at s[i-1],
+// or returns -1 when s[i-2:] is not a \u escape.
+func hex4(s string, i int) rune {
+	if i < 2 || i+4 > len(s) || s[i-2] != '\\' || s[i-1] != 'u' {
+		return -1
+	}
+	var r rune
+	for _, c := range []byte(s[i : i+4]) {
+		v := unhex(c)
+		if v < 0 {
+			return -1
+		}
+		r = r<<4 | v
+	}
+	return r
+}
+
+// AppendUnquoted appends the decoded content of a string body s (the text
+// between the quotes, already checked by ScanString) to dst. Invalid UTF-8
+// and unpaired UTF-16 surrogates become U+FFFD, as in encoding/json;
+// replaced reports whether that happened.
+func AppendUnquoted(dst []byte, s string) (out []byte, replaced bool) {
+	i := 0
+	for i < len(s) {
+		// Copy the run up to the next escape, checking its UTF-8.
+		k, high := indexStringStop(s, i)
+		if high && !utf8.ValidString(s[i:k]) {
+			dst = appendCoerced(dst, s[i:k])
+			replaced = true
+		} else {
+			dst = append(dst, s[i:k]...)
+		}
+		if k >= len(s) {
+			break
+		}
+		// s[k] is a backslash: the body holds no quotes or control bytes.
+		c := s[k+1]
+		i = k + 2
+		switch c {
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r := hex4(s, i)
+			i += 4
+			if utf16.IsSurrogate(r) {
+				if r2 := hex4(s, i+2); r2 >= 0 {
+					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+						dst = utf8.AppendRune(dst, dec)
+						i += 6
+						break
+					}
+				}
+				r = utf8.RuneError
+				replaced = true
+			}
+			dst = utf8.AppendRune(dst, r)
+		default: // '"', '\\', '/'
+			dst = append(dst, c)
+		}
+	}
+	return dst, replaced
+}
+
+// appendCoerced appends s with each invalid UTF-8 byte replaced by U+FFFD.
+func appendCoerced(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			dst = append(dst, "\uFFFD"...)
+		} else {
+			dst = append(dst, s[i:i+n]...)
+		}
+		i += n
+	}
+	return dst
+}
+
+// UnquotedValid reports whether the string body s decodes without any
+// replacement: valid UTF-8 and every \u surrogate paired.
+func UnquotedValid(s string, fl StrFlags) bool {
+	if fl&NonASCII != 0 && !utf8.ValidString(s) {
+		return false
+	}
+	if fl&Escaped == 0 {
+		return true
+	}
+	_, replaced := AppendUnquoted(make([]byte, 0, len(s)), s)
+	return !replaced
+}
+
+// AppendQuoted appends s to dst as a JSON string, escaped as encoding/json
+// escapes: '"', '\\' and control characters (\b \f \n \r \t by name, the
+// rest as \u00XX), U+2028 and U+2029 always, '<' '>' '&' when html is set,
+// and each byte of invalid UTF-8 as \ufffd.
+func AppendQuoted(dst []byte, s string, html bool) []byte {
+	dst = append(dst, '"')
+	start, i := 0, 0
+	for {
+		i = indexEscape(s, i, html)
+		if i >= len(s) {
+			break
+		}
+		c := s[i]
+		if c < utf8.RuneSelf {
+			dst = append(dst, s[start:i]...)
+			dst = appendEscapedASCII(dst, c)
+			i++
+			start = i
+			continue
+		}
+		// Non-ASCII: take the whole run up to the next ASCII byte that
+		// needs escaping and pass it through if it is clean UTF-8 with no
+		// U+2028/U+2029, which is by far the common case.
+		j := indexEscapeASCII(s, i, html)
+		if run := s[i:j]; utf8.ValidString(run) && !hasLineSeparator(run) {
+			i = j
+			continue
+		}
+		for i < j {
+			if s[i] < utf8.RuneSelf {
+				i++
+				continue
+			}
+			r, n := utf8.DecodeRuneInString(s[i:j])
+			switch {
+			case r == utf8.RuneError && n == 1:
+				dst = append(dst, s[start:i]...)
+				dst = append(dst, `\ufffd`...)
+				start = i + n
+			case r == '\u2028' || r == '\u2029':
+				dst = append(dst, s[start:i]...)
+				dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+				start = i + n
+			}
+			i += n
+		}
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+// appendEscapedASCII appends the escape for an ASCII byte that needs one.
+func appendEscapedASCII(dst []byte, c byte) []byte {
+	switch c {
+	case '\\', '"':
+		return append(dst, '\\', c)
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	}
+	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+}
+
+// hasLineSeparator reports whether s holds U+2028 or U+2029 (E2 80 A8/A9).
+func hasLineSeparator(s string) bool {
+	for {
+		i := strings.IndexByte(s, 0xE2)
+		if i < 0 || i+2 >= len(s) {
+			return false
+		}
+		if s[i+1] == 0x80 && s[i+2]&^1 == 0xA8 {
+			return true
+		}
+		s = s[i+1:]
+	}
+}
+
+// NeedsQuoting reports whether AppendQuoted would change s (beyond adding
+// the quotes).
+func NeedsQuoting(s string, html bool) bool {
+	i := indexEscape(s, 0, html)
+	for i < len(s) {
+		if s[i] < utf8.RuneSelf {
+			return true
+		}
+		j := indexEscapeASCII(s, i, html)
+		if run := s[i:j]; !utf8.ValidString(run) || hasLineSeparator(run) {
+			return true
+		}
+		if j < len(s) {
+			return true
+		}
+		i = j
+	}
+	return false
+}

@@ -1,0 +1,645 @@
+package encoder
+
+import (
+	"encoding"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"sync"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// encFunc encodes the value at p, appending to e.buf.
+type encFunc func(e *state, p unsafe.Pointer) error
+
+// wordFunc encodes a value stored directly in an interface's data word
+// (see rt.Direct), given that word.
+type wordFunc func(e *state, w unsafe.Pointer) error
+
+// codec is the compiled encoder of one type.
+type codec struct {
+	typ    reflect.Type
+	fn     encFunc
+	direct bool
+	word   wordFunc
+}
+
+// byWord caches the codecs of the dynamic types met in interfaces (where
+// values are not addressable), keyed by type word.
+var byWord rt.Cache[*codec]
+
+// compiled holds every codec built, keyed by type and addressability;
+// compileMu serialises compilation.
+var (
+	compileMu sync.Mutex
+	compiled  = map[compileKey]*codec{}
+	addrMemo  = map[reflect.Type]bool{}
+)
+
+type compileKey struct {
+	t    reflect.Type
+	addr bool
+}
+
+// codecOfWord returns the codec for the dynamic type of v, whose type
+// word is w.
+func codecOfWord(w unsafe.Pointer, v any) *codec {
+	if c, ok := byWord.Load(w); ok {
+		return c
+	}
+	return byWord.Store(w, codecFor(reflect.TypeOf(v)))
+}
+
+// codecFor returns the codec for values of type t that are not
+// addressable (inside an interface, a map, or passed by value).
+func codecFor(t reflect.Type) *codec {
+	compileMu.Lock()
+	defer compileMu.Unlock()
+	fnFor(t, false)
+	c := compiled[compileKey{t, false}]
+	if c.word == nil {
+		c.direct = rt.Direct(t)
+		c.word = wordFor(t, c)
+	}
+	return c
+}
+
+// fnFor returns the encoder of t, compiling it if needed. A type met again
+// while it is being compiled (a recursive type) gets a stub that calls the
+// finished encoder. Must be called with compileMu held.
+func fnFor(t reflect.Type, addr bool) encFunc {
+	if addr && !needsAddr(t) {
+		addr = false
+	}
+	k := compileKey{t, addr}
+	if c, ok := compiled[k]; ok {
+		if c.fn != nil {
+			return c.fn
+		}
+		return func(e *state, p unsafe.Pointer) error { return c.fn(e, p) }
+	}
+	c := &codec{typ: t}
+	compiled[k] = c
+	fn := newFn(t, addr)
+	c.fn = fn
+	return fn
+}
+
+// needsAddr reports whether encoding t differs when the value is
+// addressable: when t, or a struct field or array element within it, has
+// a MarshalJSON or MarshalText method on its pointer type only.
+func needsAddr(t reflect.Type) bool {
+	if v, ok := addrMemo[t]; ok {
+		return v
+	}
+	addrMemo[t] = false // breaks recursion through the type itself
+	r := false
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		pt := reflect.PointerTo(t)
+		r = !t.Implements(rt.MarshalerType) && pt.Implements(rt.MarshalerType) ||
+			!t.Implements(rt.TextMarshalerType) && pt.Implements(rt.TextMarshalerType)
+	}
+	if !r {
+		switch t.Kind() {
+		case reflect.Struct:
+			for _, f := range rt.StructFields(t) {
+				if needsAddr(f.Type) {
+					r = true
+					break
+				}
+			}
+		case reflect.Array:
+			r = needsAddr(t.Elem())
+		}
+	}
+	addrMemo[t] = r
+	return r
+}
+
+func newFn(t reflect.Type, addr bool) encFunc {
+	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(rt.MarshalerType) {
+		return addrMarshalerFn(t)
+	}
+	if t.Implements(rt.MarshalerType) {
+		return marshalerFn(t)
+	}
+	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(rt.TextMarshalerType) {
+		return addrTextMarshalerFn(t)
+	}
+	if t.Implements(rt.TextMarshalerType) {
+		return textMarshalerFn(t)
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return encodeBoolAt
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return intFn(t.Kind())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return uintFn(t.Kind())
+	case reflect.Float32:
+		return func(e *state, p unsafe.Pointer) error { return e.encodeFloat(float64(*(*float32)(p)), 32) }
+	case reflect.Float64:
+		return func(e *state, p unsafe.Pointer) error { return e.encodeFloat(*(*float64)(p), 64) }
+	case reflect.String:
+		if t == rt.NumberType {
+			return encodeNumberAt
+		}
+		return func(e *state, p unsafe.Pointer) error { return e.encodeString(*(*string)(p)) }
+	case reflect.Interface:
+		return interfaceFn(t)
+	case reflect.Struct:
+		return structFn(t, addr)
+	case reflect.Map:
+		return mapFn(t)
+	case reflect.Slice:
+		return sliceFn(t)
+	case reflect.Array:
+		return arrayFn(t, addr)
+	case reflect.Pointer:
+		w := ptrWordFn(t)
+		return func(e *state, p unsafe.Pointer) error { return w(e, *(*unsafe.Pointer)(p)) }
+	}
+	return unsupportedFn(t)
+}
+
+// wordFor builds the entry point used when a value of type t sits in an
+// interface's data word.
+func wordFor(t reflect.Type, c *codec) wordFunc {
+	if !c.direct {
+		return nil
+	}
+	if t.Kind() == reflect.Pointer && !t.Implements(rt.MarshalerType) && !t.Implements(rt.TextMarshalerType) {
+		return ptrWordFn(t)
+	}
+	fn := c.fn
+	return func(e *state, w unsafe.Pointer) error {
+		// The encoder wants a pointer to the value; park the word in a
+		// slot of the state so no allocation is needed.
+		if e.nslot == len(e.slots) {
+			q := new(unsafe.Pointer)
+			*q = w
+			return fn(e, unsafe.Pointer(q))
+		}
+		i := e.nslot
+		e.slots[i] = w
+		e.nslot++
+		err := fn(e, unsafe.Pointer(&e.slots[i]))
+		e.nslot--
+		e.slots[i] = nil
+		return err
+	}
+}
+
+func unsupportedFn(t reflect.Type) encFunc {
+	return func(e *state, p unsafe.Pointer) error { return &json.UnsupportedTypeError{Type: t} }
+}
+
+func encodeBoolAt(e *state, p unsafe.Pointer) error {
+	e.encodeBool(*(*bool)(p))
+	return nil
+}
+
+func appendInt(b []byte, v int64) []byte {
+	if 0 <= v && v < 10 {
+		return append(b, byte('0'+v))
+	}
+	return strconv.AppendInt(b, v, 10)
+}
+
+func appendUint(b []byte, v uint64) []byte {
+	if v < 10 {
+		return append(b, byte('0'+v))
+	}
+	return strconv.AppendUint(b, v, 10)
+}
+
+func intFn(k reflect.Kind) encFunc {
+	switch k {
+	case reflect.Int8:
+		return func(e *state, p unsafe.Pointer) error { e.buf = appendInt(e.buf, int64(*(*int8)(p))); return nil }
+	case reflect.Int16:
+		return func(e *state, p unsafe.Pointer) error { e.buf = appendInt(e.buf, int64(*(*int16)(p))); return nil }
+	case reflect.Int32:
+		return func(e *state, p unsafe.Pointer) error { e.buf = appendInt(e.buf, int64(*(*int32)(p))); return nil }
+	case reflect.Int64:
+		return func(e *state, p unsafe.Pointer) error { e.buf = appendInt(e.buf, *(*int64)(p)); return nil }
+	}
+	return func(e *state, p unsafe.Pointer) error { e.buf = appendInt(e.buf, int64(*(*int)(p))); return nil }
+}
+
+func uintFn(k reflect.Kind) encFunc {
+	switch k {
+	case reflect.Uint8:
+		return func(e *state, p unsafe.Pointer) error { e.buf = appendUint(e.buf, uint64(*(*uint8)(p))); return nil }
+	case reflect.Uint16:
+		return func(e *state, p unsafe.Pointer) error { e.buf = appendUint(e.buf, uint64(*(*uint16)(p))); return nil }
+	case reflect.Uint32:
+		return func(e *state, p unsafe.Pointer) error { e.buf = appendUint(e.buf, uint64(*(*uint32)(p))); return nil }
+	case reflect.Uint64:
+		return func(e *state, p unsafe.Pointer) error { e.buf = appendUint(e.buf, *(*uint64)(p)); return nil }
+	case reflect.Uintptr:
+		return func(e *state, p unsafe.Pointer) error { e.buf = appendUint(e.buf, uint64(*(*uintptr)(p))); return nil }
+	}
+	return func(e *state, p unsafe.Pointer) error { e.buf = appendUint(e.buf, uint64(*(*uint)(p))); return nil }
+}
+
+// encodeFloat writes f in encoding/json's format; NaN and ±Inf are an
+// error unless EncodeNullForInfOrNan is set.
+func (e *state) encodeFloat(f float64, bits int) error {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		if e.opts&EncodeNullForInfOrNan != 0 {
+			e.buf = append(e.buf, "null"...)
+			return nil
+		}
+		return &json.UnsupportedValueError{Value: reflect.ValueOf(f), Str: strconv.FormatFloat(f, 'g', -1, bits)}
+	}
+	e.buf = wire.AppendFloat(e.buf, f, bits)
+	return nil
+}
+
+func encodeNumberAt(e *state, p unsafe.Pointer) error {
+	return e.encodeNumber(*(*string)(p))
+}
+
+// encodeNumber writes a json.Number: its text as it is after checking it
+// is a JSON number; the empty Number is 0, as in encoding/json.
+func (e *state) encodeNumber(s string) error {
+	if s == "" {
+		s = "0"
+	}
+	if !wire.IsValidNumber(s) {
+		return fmt.Errorf("json: invalid number literal %q", s)
+	}
+	e.buf = append(e.buf, s...)
+	return nil
+}
+
+func validUTF8(s string) bool { return utf8.ValidString(s) }
+
+func invalidUTF8(s string) error { return &json.InvalidUTF8Error{S: s} }
+
+func interfaceFn(t reflect.Type) encFunc {
+	if t.NumMethod() == 0 {
+		return func(e *state, p unsafe.Pointer) error { return e.encodeAny(*(*any)(p)) }
+	}
+	return func(e *state, p unsafe.Pointer) error {
+		v := reflect.NewAt(t, p).Elem()
+		if v.IsNil() {
+			e.buf = append(e.buf, "null"...)
+			return nil
+		}
+		return e.encodeAny(v.Interface())
+	}
+}
+
+// ptrWordFn encodes a pointer given its value: null when nil, else what it
+// points to, which is addressable.
+func ptrWordFn(t reflect.Type) wordFunc {
+	elem := fnFor(t.Elem(), true)
+	return func(e *state, w unsafe.Pointer) error {
+		if w == nil {
+			e.buf = append(e.buf, "null"...)
+			return nil
+		}
+		if e.depth >= cycleCheckDepth {
+			return e.encodeChecked(w, t, 0, func() error { return elem(e, w) })
+		}
+		e.depth++
+		err := elem(e, w)
+		e.depth--
+		return err
+	}
+}
+
+// encodeChecked runs fn past cycleCheckDepth, recording p on the path.
+func (e *state) encodeChecked(p unsafe.Pointer, t reflect.Type, n int, fn func() error) error {
+	if err := e.enter(p, t, n); err != nil {
+		return err
+	}
+	err := fn()
+	e.leave(p, t, n)
+	return err
+}
+
+func cycleError(p unsafe.Pointer, t reflect.Type, n int) error {
+	var v reflect.Value
+	switch t.Kind() {
+	case reflect.Pointer:
+		v = reflect.NewAt(t.Elem(), p)
+	case reflect.Map:
+		q := new(unsafe.Pointer)
+		*q = p
+		v = reflect.NewAt(t, unsafe.Pointer(q)).Elem()
+	case reflect.Slice:
+		v = reflect.NewAt(t, unsafe.Pointer(&sliceHeader{p, n, n})).Elem()
+	}
+	return &json.UnsupportedValueError{Value: v, Str: "encountered a cycle via " + t.String()}
+}
+
+type sliceHeader struct {
+	Data unsafe.Pointer
+	Len  int
+	Cap  int
+}
+
+func sliceFn(t reflect.Type) encFunc {
+	et := t.Elem()
+	if et.Kind() == reflect.Uint8 {
+		pt := reflect.PointerTo(et)
+		if !pt.Implements(rt.MarshalerType) && !pt.Implements(rt.TextMarshalerType) {
+			return encodeBytesAt
+		}
+	}
+	elems := elemsFn(et, true)
+	return func(e *state, p unsafe.Pointer) error {
+		sh := (*sliceHeader)(p)
+		if sh.Data == nil {
+			if e.opts&NoNullSliceOrMap != 0 {
+				e.buf = append(e.buf, '[', ']')
+			} else {
+				e.buf = append(e.buf, "null"...)
+			}
+			return nil
+		}
+		if e.depth >= cycleCheckDepth {
+			return e.encodeChecked(sh.Data, t, sh.Len, func() error { return elems(e, sh.Data, sh.Len) })
+		}
+		e.depth++
+		err := elems(e, sh.Data, sh.Len)
+		e.depth--
+		return err
+	}
+}
+
+func encodeBytesAt(e *state, p unsafe.Pointer) error {
+	b := *(*[]byte)(p)
+	if b == nil {
+		if e.opts&NoNullSliceOrMap != 0 {
+			e.buf = append(e.buf, '"', '"')
+		} else {
+			e.buf = append(e.buf, "null"...)
+		}
+		return nil
+	}
+	e.buf = append(e.buf, '"')
+	e.buf = base64.StdEncoding.AppendEncode(e.buf, b)
+	e.buf = append(e.buf, '"')
+	return nil
+}
+
+func arrayFn(t reflect.Type, addr bool) encFunc {
+	n := t.Len()
+	elems := elemsFn(t.Elem(), addr)
+	return func(e *state, p unsafe.Pointer) error { return elems(e, p, n) }
+}
+
+// elemsFunc writes n elements stored from p on as a JSON array.
+type elemsFunc func(e *state, p unsafe.Pointer, n int) error
+
+// elemsFn builds the array loop for element type et, with tight loops for
+// the common plain element types.
+func elemsFn(et reflect.Type, addr bool) elemsFunc {
+	if plainKind(et) {
+		switch et.Kind() {
+		case reflect.String:
+			return func(e *state, p unsafe.Pointer, n int) error {
+				e.buf = append(e.buf, '[')
+				for i, s := range unsafe.Slice((*string)(p), n) {
+					if i > 0 {
+						e.buf = append(e.buf, ',')
+					}
+					if err := e.encodeString(s); err != nil {
+						return err
+					}
+				}
+				e.buf = append(e.buf, ']')
+				return nil
+			}
+		case reflect.Float64:
+			return func(e *state, p unsafe.Pointer, n int) error {
+				e.buf = append(e.buf, '[')
+				for i, f := range unsafe.Slice((*float64)(p), n) {
+					if i > 0 {
+						e.buf = append(e.buf, ',')
+					}
+					if err := e.encodeFloat(f, 64); err != nil {
+						return err
+					}
+				}
+				e.buf = append(e.buf, ']')
+				return nil
+			}
+		case reflect.Int64, reflect.Int:
+			return func(e *state, p unsafe.Pointer, n int) error {
+				e.buf = append(e.buf, '[')
+				for i, v := range unsafe.Slice((*int64)(p), n) {
+					if i > 0 {
+						e.buf = append(e.buf, ',')
+					}
+					e.buf = appendInt(e.buf, v)
+				}
+				e.buf = append(e.buf, ']')
+				return nil
+			}
+		}
+	}
+	elem := fnFor(et, addr)
+	size := et.Size()
+	return func(e *state, p unsafe.Pointer, n int) error {
+		e.buf = append(e.buf, '[')
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				e.buf = append(e.buf, ',')
+			}
+			if err := elem(e, unsafe.Add(p, uintptr(i)*size)); err != nil {
+				return err
+			}
+		}
+		e.buf = append(e.buf, ']')
+		return nil
+	}
+}
+
+// plainKind reports whether t is a scalar kind encoded without any method
+// (no MarshalJSON or MarshalText on t or *t) and is not json.Number, so
+// that its value can be written inline.
+func plainKind(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.String,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+	default:
+		return false
+	}
+	if t == rt.NumberType || (t.Kind() == reflect.Int && t.Size() != 8) {
+		return false
+	}
+	pt := reflect.PointerTo(t)
+	return !pt.Implements(rt.MarshalerType) && !pt.Implements(rt.TextMarshalerType)
+}
+
+// packEface builds an interface holding the value of type t at p, without
+// copying it: the interface points at p (or, for a direct type, carries
+// the word stored at p). It is used only to call methods on the value.
+func packEface(word unsafe.Pointer, p unsafe.Pointer, direct bool) any {
+	var v any
+	ef := rt.EfaceOf(&v)
+	ef.Type = word
+	if direct {
+		ef.Data = *(*unsafe.Pointer)(p)
+	} else {
+		ef.Data = p
+	}
+	return v
+}
+
+// packDirect builds an interface holding a value of a direct type (such
+// as a pointer) whose word is w.
+func packDirect(word, w unsafe.Pointer) any {
+	var v any
+	ef := rt.EfaceOf(&v)
+	ef.Type = word
+	ef.Data = w
+	return v
+}
+
+// methodTarget returns how to build the receiver of t's methods from a
+// pointer to a value of type t: for an interface type, the interface value
+// itself; otherwise an interface packed around the value.
+func methodTarget(t reflect.Type) func(p unsafe.Pointer) (any, bool) {
+	if t.Kind() == reflect.Interface {
+		return func(p unsafe.Pointer) (any, bool) {
+			v := reflect.NewAt(t, p).Elem()
+			if v.IsNil() {
+				return nil, false
+			}
+			return v.Interface(), true
+		}
+	}
+	word, direct := rt.TypeWord(t), rt.Direct(t)
+	isPtr := t.Kind() == reflect.Pointer
+	return func(p unsafe.Pointer) (any, bool) {
+		if isPtr && *(*unsafe.Pointer)(p) == nil {
+			return nil, false
+		}
+		return packEface(word, p, direct), true
+	}
+}
+
+func marshalerFn(t reflect.Type) encFunc {
+	if t == rt.RawMessageType {
+		return func(e *state, p unsafe.Pointer) error {
+			b := *(*[]byte)(p)
+			if b == nil {
+				e.buf = append(e.buf, "null"...)
+				return nil
+			}
+			return e.appendMarshalerOutput(b, t)
+		}
+	}
+	target := methodTarget(t)
+	return func(e *state, p unsafe.Pointer) error {
+		v, ok := target(p)
+		if !ok {
+			e.buf = append(e.buf, "null"...)
+			return nil
+		}
+		m, ok := v.(json.Marshaler)
+		if !ok {
+			e.buf = append(e.buf, "null"...)
+			return nil
+		}
+		return e.callMarshalJSON(m, t)
+	}
+}
+
+func addrMarshalerFn(t reflect.Type) encFunc {
+	word := rt.TypeWord(reflect.PointerTo(t))
+	return func(e *state, p unsafe.Pointer) error {
+		m := packDirect(word, p).(json.Marshaler)
+		return e.callMarshalJSON(m, t)
+	}
+}
+
+func (e *state) callMarshalJSON(m json.Marshaler, t reflect.Type) error {
+	b, err := m.MarshalJSON()
+	if err != nil {
+		return &MarshalerError{Type: t, Err: err, Func: "MarshalJSON"}
+	}
+	return e.appendMarshalerOutput(b, t)
+}
+
+// appendMarshalerOutput writes the output of a MarshalJSON method: checked
+// unless NoValidateJSONMarshaler, compacted with CompactMarshaler, HTML
+// escaped with EscapeHTML.
+func (e *state) appendMarshalerOutput(b []byte, t reflect.Type) error {
+	html := e.opts&EscapeHTML != 0
+	if e.opts&NoValidateJSONMarshaler != 0 {
+		if html {
+			e.buf = wire.AppendHTMLEscaped(e.buf, wire.StringOf(b))
+		} else {
+			e.buf = append(e.buf, b...)
+		}
+		return nil
+	}
+	if html || e.opts&CompactMarshaler != 0 {
+		out, err := wire.AppendCompact(e.buf, wire.StringOf(b), html)
+		if err != nil {
+			return &MarshalerError{Type: t, Err: err, Func: "MarshalJSON"}
+		}
+		e.buf = out
+		return nil
+	}
+	if err := wire.Validate(wire.StringOf(b), wire.DefaultMaxDepth); err != nil {
+		return &MarshalerError{Type: t, Err: err, Func: "MarshalJSON"}
+	}
+	e.buf = append(e.buf, b...)
+	return nil
+}
+
+func textMarshalerFn(t reflect.Type) encFunc {
+	target := methodTarget(t)
+	return func(e *state, p unsafe.Pointer) error {
+		v, ok := target(p)
+		if !ok {
+			e.buf = append(e.buf, "null"...)
+			return nil
+		}
+		m, ok := v.(encoding.TextMarshaler)
+		if !ok {
+			e.buf = append(e.buf, "null"...)
+			return nil
+		}
+		return e.callMarshalText(m, t)
+	}
+}
+
+func addrTextMarshalerFn(t reflect.Type) encFunc {
+	word := rt.TypeWord(reflect.PointerTo(t))
+	return func(e *state, p unsafe.Pointer) error {
+		m := packDirect(word, p).(encoding.TextMarshaler)
+		return e.callMarshalText(m, t)
+	}
+}
+
+func (e *state) callMarshalText(m encoding.TextMarshaler, t reflect.Type) error {
+	b, err := m.MarshalText()
+	if err != nil {
+		return &MarshalerError{Type: t, Err: err, Func: "MarshalText"}
+	}
+	if e.opts&NoQuoteTextMarshaler != 0 {
+		e.buf = append(e.buf, '"')
+		e.buf = append(e.buf, b...)
+		e.buf = append(e.buf, '"')
+		return nil
+	}
+	return e.encodeString(wire.StringOf(b))
+}

@@ -1,0 +1,211 @@
+package encoder
+
+import (
+	"reflect"
+	"sync"
+	"unsafe"
+
+	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// state is what one encoding needs: the output buffer, the options and the
+// bookkeeping for cycle detection. States are pooled.
+type state struct {
+	buf  []byte
+	opts Options
+
+	// depth counts nested pointers, maps and slices; past
+	// cycleCheckDepth every one is recorded in seen so that a cycle is
+	// reported instead of recursing forever.
+	depth int
+	seen  map[seenKey]struct{}
+
+	// kvs is scratch space for sorting map members; nested maps push
+	// above their parent's entries.
+	kvs  []anyKV
+	keys []string
+
+	// slots park the data words of direct values met in interfaces, so
+	// that their encoders can be given a pointer without an allocation.
+	slots [16]unsafe.Pointer
+	nslot int
+}
+
+// seenKey identifies a pointer, map or slice on the current path: the
+// address, the type (a struct and its first field share an address) and,
+// for slices, the length.
+type seenKey struct {
+	p unsafe.Pointer
+	t reflect.Type
+	n int
+}
+
+const cycleCheckDepth = 1000
+
+// maxPooledBuffer is the largest buffer a pooled state keeps.
+const maxPooledBuffer = 16 << 20
+
+var statePool = sync.Pool{New: func() any { return &state{buf: make([]byte, 0, 1024)} }}
+
+func getState(opts Options) *state {
+	e := statePool.Get().(*state)
+	e.opts = opts
+	return e
+}
+
+func putState(e *state) {
+	if cap(e.buf) > maxPooledBuffer {
+		return
+	}
+	e.buf = e.buf[:0]
+	e.depth = 0
+	clear(e.seen)
+	clear(e.kvs[:cap(e.kvs)])
+	e.kvs = e.kvs[:0]
+	clear(e.keys[:cap(e.keys)])
+	e.keys = e.keys[:0]
+	statePool.Put(e)
+}
+
+// Encode returns the JSON encoding of v. The result is the only
+// allocation Encode makes for most values.
+func Encode(v any, opts Options) ([]byte, error) {
+	e := getState(opts)
+	err := e.encodeAny(v)
+	var out []byte
+	if err == nil {
+		out = make([]byte, len(e.buf))
+		copy(out, e.buf)
+	}
+	putState(e)
+	return out, err
+}
+
+// EncodeInto appends the JSON encoding of v to *buf. On error *buf is left
+// as it was.
+func EncodeInto(buf *[]byte, v any, opts Options) error {
+	e := getState(opts)
+	saved := e.buf
+	e.buf = *buf
+	n := len(e.buf)
+	err := e.encodeAny(v)
+	if err == nil {
+		*buf = e.buf
+	} else {
+		*buf = e.buf[:n]
+	}
+	e.buf = saved
+	putState(e)
+	return err
+}
+
+// EncodeIndented is like Encode but indents the output as encoding/json's
+// MarshalIndent does: each element on its own line starting with prefix
+// and one indent per level.
+func EncodeIndented(v any, prefix, indent string, opts Options) ([]byte, error) {
+	e := getState(opts)
+	err := e.encodeAny(v)
+	var out []byte
+	if err == nil {
+		out = make([]byte, 0, len(e.buf)*2)
+		out = appendIndentValid(out, e.buf, prefix, indent)
+	}
+	putState(e)
+	return out, err
+}
+
+// appendIndentValid indents encoder output, which is valid by
+// construction.
+func appendIndentValid(dst, src []byte, prefix, indent string) []byte {
+	out, err := wire.AppendIndent(dst, wire.StringOf(src), prefix, indent)
+	if err != nil {
+		// Encoder output is always valid JSON; reaching here is a bug.
+		panic("jet: encoder produced invalid JSON: " + err.Error())
+	}
+	return out
+}
+
+// Pretouch compiles the encoder for t ahead of its first use, so the first
+// Encode of a large type does not pay for it.
+func Pretouch(t reflect.Type) error {
+	codecFor(t)
+	codecFor(reflect.PointerTo(t))
+	return nil
+}
+
+// encodeAny encodes an interface value: nil as null, anything else by the
+// codec of its dynamic type.
+func (e *state) encodeAny(v any) error {
+	switch x := v.(type) {
+	case nil:
+		e.buf = append(e.buf, "null"...)
+		return nil
+	case string:
+		return e.encodeString(x)
+	case float64:
+		return e.encodeFloat(x, 64)
+	case bool:
+		e.encodeBool(x)
+		return nil
+	case map[string]any:
+		return e.encodeMapStringAny(x)
+	case []any:
+		return e.encodeSliceAny(x)
+	case int:
+		e.buf = appendInt(e.buf, int64(x))
+		return nil
+	case int64:
+		e.buf = appendInt(e.buf, x)
+		return nil
+	}
+	ef := rt.EfaceOf(&v)
+	c := codecOfWord(ef.Type, v)
+	if c.direct {
+		return c.word(e, ef.Data)
+	}
+	return c.fn(e, ef.Data)
+}
+
+func (e *state) encodeBool(b bool) {
+	if b {
+		e.buf = append(e.buf, "true"...)
+	} else {
+		e.buf = append(e.buf, "false"...)
+	}
+}
+
+func (e *state) encodeString(s string) error {
+	if e.opts&ValidateString != 0 && !validUTF8(s) {
+		return invalidUTF8(s)
+	}
+	e.buf = wire.AppendQuoted(e.buf, s, e.opts&EscapeHTML != 0)
+	return nil
+}
+
+// enter and leave bracket the encoding of a pointer, map or slice that
+// could be part of a cycle: p is the pointer, the map or the slice's first
+// element, n the slice's length.
+func (e *state) enter(p unsafe.Pointer, t reflect.Type, n int) error {
+	e.depth++
+	if e.depth <= cycleCheckDepth {
+		return nil
+	}
+	k := seenKey{p, t, n}
+	if e.seen == nil {
+		e.seen = map[seenKey]struct{}{}
+	}
+	if _, ok := e.seen[k]; ok {
+		e.depth--
+		return cycleError(p, t, n)
+	}
+	e.seen[k] = struct{}{}
+	return nil
+}
+
+func (e *state) leave(p unsafe.Pointer, t reflect.Type, n int) {
+	if e.depth > cycleCheckDepth {
+		delete(e.seen, seenKey{p, t, n})
+	}
+	e.depth--
+}

@@ -1,0 +1,74 @@
+package encoder
+
+import (
+	"io"
+)
+
+// StreamEncoder writes JSON values to an io.Writer, one Encode call per
+// value, each followed by a newline unless NoEncoderNewline is set. It
+// behaves like encoding/json's Encoder; its zero options are jet's fast
+// defaults, so NewStreamEncoder sets EscapeHTML to match encoding/json.
+type StreamEncoder struct {
+	w      io.Writer
+	opts   Options
+	prefix string
+	indent string
+	buf    []byte
+	err    error
+}
+
+// NewStreamEncoder returns an encoder writing to w with EscapeHTML set, as
+// encoding/json's NewEncoder does.
+func NewStreamEncoder(w io.Writer) *StreamEncoder {
+	return &StreamEncoder{w: w, opts: EscapeHTML}
+}
+
+// NewStreamEncoderOptions returns an encoder writing to w with opts.
+func NewStreamEncoderOptions(w io.Writer, opts Options) *StreamEncoder {
+	return &StreamEncoder{w: w, opts: opts}
+}
+
+// Encode writes the JSON encoding of v, then a newline. Nothing is written
+// when encoding fails. After a write error every call returns that error.
+func (enc *StreamEncoder) Encode(v any) error {
+	if enc.err != nil {
+		return enc.err
+	}
+	e := getState(enc.opts)
+	err := e.encodeAny(v)
+	if err != nil {
+		putState(e)
+		return err
+	}
+	if enc.opts&NoEncoderNewline == 0 {
+		e.buf = append(e.buf, '\n')
+	}
+	out := e.buf
+	if enc.prefix != "" || enc.indent != "" {
+		enc.buf = appendIndentValid(enc.buf[:0], e.buf, enc.prefix, enc.indent)
+		out = enc.buf
+	}
+	if _, err = enc.w.Write(out); err != nil {
+		enc.err = err
+	}
+	putState(e)
+	return err
+}
+
+// SetEscapeHTML turns HTML escaping of strings on or off.
+func (enc *StreamEncoder) SetEscapeHTML(on bool) {
+	if on {
+		enc.opts |= EscapeHTML
+	} else {
+		enc.opts &^= EscapeHTML
+	}
+}
+
+// SetIndent makes each value indented like EncodeIndented; empty prefix
+// and indent turn indentation off.
+func (enc *StreamEncoder) SetIndent(prefix, indent string) {
+	enc.prefix, enc.indent = prefix, indent
+}
+
+// SetOptions replaces the encoder's options.
+func (enc *StreamEncoder) SetOptions(opts Options) { enc.opts = opts }

@@ -1,0 +1,278 @@
+package encoder
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// fieldKind selects an inline fast path for a struct field of a plain
+// type; kindOther calls the field's compiled encoder.
+type fieldKind uint8
+
+const (
+	kindOther fieldKind = iota
+	kindString
+	kindBool
+	kindInt
+	kindInt64
+	kindInt32
+	kindUint64
+	kindFloat64
+)
+
+// omitKind selects the omitempty/omitzero test of a field.
+type omitKind uint8
+
+const (
+	omitNever omitKind = iota
+	omitFunc           // call field.omit
+	omitLen            // string or slice: length zero
+	omitWord           // pointer, interface type word, func, chan: nil
+	omitZero8          // 1-byte value zero
+	omitZero16
+	omitZero32
+	omitZero64
+)
+
+type encField struct {
+	// name and nameHTML are `"key":`, the second with <, > and & escaped.
+	name     string
+	nameHTML string
+	offset   uintptr
+	hops     []rt.Hop
+	kind     fieldKind
+	omitKind omitKind
+	omit     func(p unsafe.Pointer) bool
+	fn       encFunc
+}
+
+func structFn(t reflect.Type, addr bool) encFunc {
+	plan := rt.StructFields(t)
+	fields := make([]encField, len(plan))
+	for i, f := range plan {
+		ef := &fields[i]
+		ef.name = `"` + f.Name + `":`
+		ef.nameHTML = string(wire.AppendHTMLEscaped([]byte(`"`), f.Name)) + `":`
+		ef.offset = f.Offset
+		ef.hops = f.Hops
+		// A field is addressable when its struct is, or when it is
+		// reached through an embedded pointer.
+		faddr := addr || len(f.Hops) > 0
+		ef.fn = fieldFn(f, faddr)
+		if !f.Quoted && plainKind(f.Type) {
+			ef.kind = plainFieldKind(f.Type)
+		}
+		switch {
+		case f.OmitEmpty && f.OmitZero:
+			empty, zero := emptyTest(f.Type), zeroTest(f.Type, faddr)
+			ef.omitKind = omitFunc
+			ef.omit = func(p unsafe.Pointer) bool { return empty(p) || zero(p) }
+		case f.OmitEmpty:
+			ef.omitKind, ef.omit = emptyKind(f.Type)
+		case f.OmitZero:
+			ef.omitKind, ef.omit = omitFunc, zeroTest(f.Type, faddr)
+		}
+	}
+	return func(e *state, p unsafe.Pointer) error {
+		return e.encodeStruct(fields, p)
+	}
+}
+
+func plainFieldKind(t reflect.Type) fieldKind {
+	switch t.Kind() {
+	case reflect.String:
+		return kindString
+	case reflect.Bool:
+		return kindBool
+	case reflect.Int:
+		if t.Size() == 8 {
+			return kindInt
+		}
+	case reflect.Int64:
+		return kindInt64
+	case reflect.Int32:
+		return kindInt32
+	case reflect.Uint64:
+		return kindUint64
+	case reflect.Float64:
+		return kindFloat64
+	}
+	return kindOther
+}
+
+// fieldFn compiles the encoder of one field, honouring the string option.
+func fieldFn(f rt.Field, addr bool) encFunc {
+	fn := fnFor(f.Type, addr)
+	if !f.Quoted {
+		return fn
+	}
+	if f.Type.Kind() == reflect.String && f.Type != rt.NumberType {
+		// The string is encoded, then the result is encoded again as a
+		// string, as encoding/json does.
+		return func(e *state, p unsafe.Pointer) error {
+			s := *(*string)(p)
+			if e.opts&ValidateString != 0 && !validUTF8(s) {
+				return invalidUTF8(s)
+			}
+			inner := wire.AppendQuoted(nil, s, e.opts&EscapeHTML != 0)
+			e.buf = wire.AppendQuoted(e.buf, wire.StringOf(inner), false)
+			return nil
+		}
+	}
+	if f.Type.Kind() == reflect.Pointer {
+		// A pointer to a quotable type: null stays unquoted.
+		return func(e *state, p unsafe.Pointer) error {
+			if *(*unsafe.Pointer)(p) == nil {
+				e.buf = append(e.buf, "null"...)
+				return nil
+			}
+			return quoteOutput(e, fn, p)
+		}
+	}
+	return func(e *state, p unsafe.Pointer) error { return quoteOutput(e, fn, p) }
+}
+
+// quoteOutput runs fn and wraps what it wrote in quotes (the string tag
+// option on a number or bool, whose output never needs escaping).
+func quoteOutput(e *state, fn encFunc, p unsafe.Pointer) error {
+	e.buf = append(e.buf, '"')
+	if err := fn(e, p); err != nil {
+		return err
+	}
+	e.buf = append(e.buf, '"')
+	return nil
+}
+
+func (e *state) encodeStruct(fields []encField, p unsafe.Pointer) error {
+	html := e.opts&EscapeHTML != 0
+	e.buf = append(e.buf, '{')
+	for i := range fields {
+		f := &fields[i]
+		fp := p
+		if f.hops != nil {
+			fp = followHops(p, f.hops)
+			if fp == nil {
+				continue
+			}
+		}
+		fp = unsafe.Add(fp, f.offset)
+		if f.omitKind != omitNever && omitted(f, fp) {
+			continue
+		}
+		if html {
+			e.buf = append(e.buf, f.nameHTML...)
+		} else {
+			e.buf = append(e.buf, f.name...)
+		}
+		switch f.kind {
+		case kindString:
+			if err := e.encodeString(*(*string)(fp)); err != nil {
+				return err
+			}
+		case kindBool:
+			e.encodeBool(*(*bool)(fp))
+		case kindInt, kindInt64:
+			e.buf = appendInt(e.buf, *(*int64)(fp))
+		case kindInt32:
+			e.buf = appendInt(e.buf, int64(*(*int32)(fp)))
+		case kindUint64:
+			e.buf = appendUint(e.buf, *(*uint64)(fp))
+		case kindFloat64:
+			if err := e.encodeFloat(*(*float64)(fp), 64); err != nil {
+				return err
+			}
+		default:
+			if err := f.fn(e, fp); err != nil {
+				return err
+			}
+		}
+		e.buf = append(e.buf, ',')
+	}
+	if n := len(e.buf) - 1; e.buf[n] == ',' {
+		e.buf[n] = '}'
+	} else {
+		e.buf = append(e.buf, '}')
+	}
+	return nil
+}
+
+// followHops walks the embedded pointers leading to a promoted field and
+// returns the struct that holds it, or nil when a pointer is nil (the
+// field is then skipped, as in encoding/json).
+func followHops(p unsafe.Pointer, hops []rt.Hop) unsafe.Pointer {
+	for i := range hops {
+		p = *(*unsafe.Pointer)(unsafe.Add(p, hops[i].Offset))
+		if p == nil {
+			return nil
+		}
+	}
+	return p
+}
+
+func omitted(f *encField, p unsafe.Pointer) bool {
+	switch f.omitKind {
+	case omitLen:
+		return *(*int)(unsafe.Add(p, unsafe.Sizeof(uintptr(0)))) == 0
+	case omitWord:
+		return *(*unsafe.Pointer)(p) == nil
+	case omitZero8:
+		return *(*uint8)(p) == 0
+	case omitZero16:
+		return *(*uint16)(p) == 0
+	case omitZero32:
+		return *(*uint32)(p) == 0
+	case omitZero64:
+		return *(*uint64)(p) == 0
+	}
+	return f.omit(p)
+}
+
+// emptyKind returns the omitempty test for t: false, 0, a nil pointer or
+// interface, and an empty string, slice, array or map are empty.
+func emptyKind(t reflect.Type) (omitKind, func(unsafe.Pointer) bool) {
+	switch t.Kind() {
+	case reflect.String, reflect.Slice:
+		return omitLen, nil
+	case reflect.Pointer, reflect.Interface:
+		return omitWord, nil
+	case reflect.Bool, reflect.Int8, reflect.Uint8:
+		return omitZero8, nil
+	case reflect.Int16, reflect.Uint16:
+		return omitZero16, nil
+	case reflect.Int32, reflect.Uint32:
+		return omitZero32, nil
+	case reflect.Int64, reflect.Uint64:
+		return omitZero64, nil
+	case reflect.Int, reflect.Uint, reflect.Uintptr:
+		if t.Size() == 8 {
+			return omitZero64, nil
+		}
+		return omitZero32, nil
+	case reflect.Float32:
+		// Like encoding/json (reflect.Value.IsZero), -0 is not empty:
+		// only all-zero bits are.
+		return omitZero32, nil
+	case reflect.Float64:
+		return omitZero64, nil
+	case reflect.Array:
+		if t.Len() == 0 {
+			return omitFunc, func(unsafe.Pointer) bool { return true }
+		}
+		return omitNever, nil
+	case reflect.Map:
+		return omitFunc, func(p unsafe.Pointer) bool { return reflect.NewAt(t, p).Elem().Len() == 0 }
+	}
+	return omitNever, nil
+}
+
+func emptyTest(t reflect.Type) func(unsafe.Pointer) bool {
+	k, fn := emptyKind(t)
+	if k == omitFunc {
+		return fn
+	}
+	f := &encField{omitKind: k}
+	return func(p unsafe.Pointer) bool { return k != omitNever && omitted(f, p) }
+}

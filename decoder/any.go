@@ -1,0 +1,240 @@
+package decoder
+
+import (
+	"encoding/json"
+	"reflect"
+	"unsafe"
+
+	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// decodeInterface decodes into an interface{}: into the pointer it holds,
+// if any (as encoding/json does), else a fresh value replaces it.
+func decodeInterface(d *state, p unsafe.Pointer) error {
+	if d.pos >= len(d.src) {
+		return d.errorAt(d.pos, "looking for beginning of value")
+	}
+	if old := *(*any)(p); old != nil {
+		if t := reflect.TypeOf(old); t.Kind() == reflect.Pointer && rt.EfaceOf(&old).Data != nil &&
+			(d.src[d.pos] != 'n' || t.Elem().Kind() == reflect.Pointer) {
+			return decodeIntoPointer(d, old)
+		}
+	}
+	v, err := d.decodeAny()
+	if err != nil {
+		return err
+	}
+	*(*any)(p) = v
+	return nil
+}
+
+// decodeAny decodes the value at pos as encoding/json decodes into an
+// empty interface: map[string]any, []any, string, float64 (or
+// json.Number or int64 with the options), bool, nil.
+func (d *state) decodeAny() (any, error) {
+	if d.pos >= len(d.src) {
+		return nil, d.errorAt(d.pos, "looking for beginning of value")
+	}
+	switch c := d.src[d.pos]; c {
+	case '{':
+		return d.objectAny()
+	case '[':
+		return d.arrayAny()
+	case '"':
+		s, err := d.readString()
+		if err != nil {
+			return nil, err
+		}
+		return d.boxString(s), nil
+	case 't':
+		return true, d.literal("true")
+	case 'f':
+		return false, d.literal("false")
+	case 'n':
+		return nil, d.literal("null")
+	default:
+		if isNumberStart(c) {
+			return d.numberAny()
+		}
+	}
+	return nil, d.errorAt(d.pos, "looking for beginning of value")
+}
+
+func (d *state) objectAny() (any, error) {
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	d.pos++
+	d.skipSpace()
+	if d.pos < len(d.src) && d.src[d.pos] == '}' {
+		d.pos++
+		d.depth--
+		return map[string]any{}, nil
+	}
+	base := len(d.kvs)
+	for {
+		if d.pos >= len(d.src) || d.src[d.pos] != '"' {
+			return nil, d.errorAt(d.pos, "looking for beginning of object key string")
+		}
+		k, err := d.readString()
+		if err != nil {
+			return nil, err
+		}
+		d.skipSpace()
+		if d.pos >= len(d.src) || d.src[d.pos] != ':' {
+			return nil, d.errorAt(d.pos, "after object key")
+		}
+		d.pos++
+		d.skipSpace()
+		v, err := d.decodeAny()
+		if err != nil {
+			return nil, err
+		}
+		d.kvs = append(d.kvs, kv{k, v})
+		d.skipSpace()
+		if d.pos < len(d.src) {
+			if c := d.src[d.pos]; c == ',' {
+				d.pos++
+				d.skipSpace()
+				continue
+			} else if c == '}' {
+				d.pos++
+				break
+			}
+		}
+		return nil, d.errorAt(d.pos, "after object key:value pair")
+	}
+	members := d.kvs[base:]
+	m := make(map[string]any, len(members))
+	for i := range members {
+		m[members[i].k] = members[i].v
+	}
+	clear(members)
+	d.kvs = d.kvs[:base]
+	d.depth--
+	return m, nil
+}
+
+func (d *state) arrayAny() (any, error) {
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	d.pos++
+	d.skipSpace()
+	if d.pos < len(d.src) && d.src[d.pos] == ']' {
+		d.pos++
+		d.depth--
+		return []any{}, nil
+	}
+	base := len(d.anys)
+	for {
+		v, err := d.decodeAny()
+		if err != nil {
+			return nil, err
+		}
+		d.anys = append(d.anys, v)
+		d.skipSpace()
+		if d.pos < len(d.src) {
+			if c := d.src[d.pos]; c == ',' {
+				d.pos++
+				d.skipSpace()
+				continue
+			} else if c == ']' {
+				d.pos++
+				break
+			}
+		}
+		return nil, d.errorAt(d.pos, "after array element")
+	}
+	elems := d.anys[base:]
+	a := make([]any, len(elems))
+	copy(a, elems)
+	clear(elems)
+	d.anys = d.anys[:base]
+	d.depth--
+	return a, nil
+}
+
+var float64Type = reflect.TypeFor[float64]()
+
+func (d *state) numberAny() (any, error) {
+	start := d.pos
+	s, float, err := d.number()
+	if err != nil {
+		return nil, err
+	}
+	if d.opts&OptionUseNumber != 0 {
+		return d.boxNumber(json.Number(d.keep(start, d.pos))), nil
+	}
+	if d.opts&OptionUseInt64 != 0 && !float {
+		if n, ok := wire.ParseInt(s); ok {
+			return d.boxInt(n), nil
+		}
+	}
+	f, perr := wire.ParseFloat(s)
+	if perr != nil {
+		d.saveMismatch("number "+s, float64Type, d.pos+1)
+		return nil, nil
+	}
+	return d.boxFloat(f), nil
+}
+
+// Boxing a number or string in an interface allocates; these allocate
+// the values in slabs instead and point the interfaces into them. A slab
+// is never written again where it has been handed out, so slabs may be
+// shared by successive decodings.
+
+var (
+	float64Word = typeWordOf(float64(0))
+	int64Word   = typeWordOf(int64(0))
+	stringWord  = typeWordOf("")
+	numberWord  = typeWordOf(json.Number(""))
+)
+
+func typeWordOf(v any) unsafe.Pointer { return rt.EfaceOf(&v).Type }
+
+func slabCap(prev int) int {
+	if prev < 16 {
+		return 16
+	}
+	if prev >= 1024 {
+		return 1024
+	}
+	return prev * 2
+}
+
+func (d *state) boxFloat(f float64) any {
+	if len(d.floats) == cap(d.floats) {
+		d.floats = make([]float64, 0, slabCap(cap(d.floats)))
+	}
+	d.floats = append(d.floats, f)
+	return packPointer(float64Word, unsafe.Pointer(&d.floats[len(d.floats)-1]))
+}
+
+func (d *state) boxInt(n int64) any {
+	if len(d.ints) == cap(d.ints) {
+		d.ints = make([]int64, 0, slabCap(cap(d.ints)))
+	}
+	d.ints = append(d.ints, n)
+	return packPointer(int64Word, unsafe.Pointer(&d.ints[len(d.ints)-1]))
+}
+
+func (d *state) boxString(s string) any {
+	if s == "" {
+		return ""
+	}
+	if len(d.strs) == cap(d.strs) {
+		d.strs = make([]string, 0, slabCap(cap(d.strs)))
+	}
+	d.strs = append(d.strs, s)
+	return packPointer(stringWord, unsafe.Pointer(&d.strs[len(d.strs)-1]))
+}
+
+func (d *state) boxNumber(n json.Number) any {
+	if len(d.nums) == cap(d.nums) {
+		d.nums = make([]json.Number, 0, slabCap(cap(d.nums)))
+	}
+	d.nums = append(d.nums, n)
+	return packPointer(numberWord, unsafe.Pointer(&d.nums[len(d.nums)-1]))
+}

@@ -1,0 +1,629 @@
+package decoder
+
+import (
+	"encoding"
+	"encoding/base64"
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"sync"
+	"unsafe"
+
+	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// decFunc decodes the JSON value at d.pos (a non-space byte, or the end of
+// input) into the value at p and leaves d.pos just past it.
+type decFunc func(d *state, p unsafe.Pointer) error
+
+// topCodec decodes into the value a pointer of type *T points to.
+type topCodec struct {
+	fn decFunc
+}
+
+var (
+	// tops caches, by the type word of *T, the decoder used for
+	// Unmarshal(data, (*T)(p)).
+	tops rt.Cache[*topCodec]
+
+	compileMu sync.Mutex
+	compiled  = map[reflect.Type]*decFunc{}
+)
+
+// topFor returns the decoder for the target of pointer type pt, whose type
+// word is w.
+func topFor(w unsafe.Pointer, pt reflect.Type) *topCodec {
+	if c, ok := tops.Load(w); ok {
+		return c
+	}
+	compileMu.Lock()
+	c := &topCodec{fn: topFn(pt)}
+	compileMu.Unlock()
+	return tops.Store(w, c)
+}
+
+// Pretouch compiles the decoder for t ahead of its first use.
+func Pretouch(t reflect.Type) error {
+	pt := reflect.PointerTo(t)
+	topFor(rt.TypeWord(pt), pt)
+	return nil
+}
+
+// fnFor returns the decoder of t, compiling it on first use. A type met
+// again while it is being compiled gets a stub calling the finished
+// decoder. Must be called with compileMu held.
+func fnFor(t reflect.Type) decFunc {
+	if slot, ok := compiled[t]; ok {
+		if *slot != nil {
+			return *slot
+		}
+		return func(d *state, p unsafe.Pointer) error { return (*slot)(d, p) }
+	}
+	slot := new(decFunc)
+	compiled[t] = slot
+	fn := newFn(t)
+	*slot = fn
+	return fn
+}
+
+// topFn builds the decoder for Unmarshal into a *T: encoding/json looks
+// for methods on the pointer itself before anything else, and a null is
+// decoded into T (the pointer passed in cannot be set to nil).
+func topFn(pt reflect.Type) decFunc {
+	switch {
+	case pt.Implements(rt.UnmarshalerType):
+		return unmarshalerFn(pt.Elem(), true)
+	case pt.Implements(rt.TextUnmarshalerType):
+		return textUnmarshalerFn(pt.Elem(), fnFor(pt.Elem()))
+	}
+	return fnFor(pt.Elem())
+}
+
+// newFn compiles the decoder of t following encoding/json's indirect():
+// a named type whose pointer has UnmarshalJSON gets every value (null
+// included); one whose pointer has UnmarshalText gets strings.
+func newFn(t reflect.Type) decFunc {
+	if t.Kind() != reflect.Pointer && t.Name() != "" {
+		pt := reflect.PointerTo(t)
+		if pt.Implements(rt.UnmarshalerType) {
+			return unmarshalerFn(t, false)
+		}
+		if pt.Implements(rt.TextUnmarshalerType) {
+			return textUnmarshalerFn(t, nil)
+		}
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return decodeBool
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return intFn(t)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return uintFn(t)
+	case reflect.Float32:
+		return float32Fn(t)
+	case reflect.Float64:
+		return float64Fn(t)
+	case reflect.String:
+		if t == rt.NumberType {
+			return decodeNumber
+		}
+		return stringFn(t)
+	case reflect.Interface:
+		if t.NumMethod() == 0 {
+			return decodeInterface
+		}
+		return ifaceFn(t)
+	case reflect.Struct:
+		return structFn(t)
+	case reflect.Map:
+		return mapFn(t)
+	case reflect.Slice:
+		return sliceFn(t)
+	case reflect.Array:
+		return arrayFn(t)
+	case reflect.Pointer:
+		return ptrFn(t)
+	}
+	return unsupportedFn(t)
+}
+
+// unsupportedFn decodes into types JSON has no value for (channels,
+// functions, complex numbers): null leaves them alone, anything else is a
+// mismatch.
+func unsupportedFn(t reflect.Type) decFunc {
+	return func(d *state, p unsafe.Pointer) error { return d.other(t) }
+}
+
+// other handles a value of the wrong kind for t: null is accepted and
+// ignored, anything valid is a mismatch, anything else a syntax error.
+func (d *state) other(t reflect.Type) error {
+	if d.pos >= len(d.src) {
+		return d.errorAt(d.pos, "looking for beginning of value")
+	}
+	switch c := d.src[d.pos]; c {
+	case 'n':
+		return d.literal("null")
+	case '{', '[', '"', 't', 'f', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return d.mismatch(t)
+	}
+	return d.errorAt(d.pos, "looking for beginning of value")
+}
+
+func decodeBool(d *state, p unsafe.Pointer) error {
+	if d.pos < len(d.src) {
+		switch d.src[d.pos] {
+		case 't':
+			*(*bool)(p) = true
+			return d.literal("true")
+		case 'f':
+			*(*bool)(p) = false
+			return d.literal("false")
+		}
+	}
+	return d.other(boolType)
+}
+
+var boolType = reflect.TypeFor[bool]()
+
+// number scans the number at pos, which must start with '-' or a digit.
+func (d *state) number() (s string, float bool, err error) {
+	start := d.pos
+	end, float, serr := wire.ScanNumber(d.src, start)
+	d.pos = end
+	if serr != nil {
+		return "", false, serr
+	}
+	return d.src[start:end], float, nil
+}
+
+func isNumberStart(c byte) bool { return c == '-' || '0' <= c && c <= '9' }
+
+func intFn(t reflect.Type) decFunc {
+	bits := uint(t.Size() * 8)
+	min, max := int64(-1)<<(bits-1), int64(1)<<(bits-1)-1
+	var store func(p unsafe.Pointer, n int64)
+	switch t.Size() {
+	case 1:
+		store = func(p unsafe.Pointer, n int64) { *(*int8)(p) = int8(n) }
+	case 2:
+		store = func(p unsafe.Pointer, n int64) { *(*int16)(p) = int16(n) }
+	case 4:
+		store = func(p unsafe.Pointer, n int64) { *(*int32)(p) = int32(n) }
+	default:
+		store = func(p unsafe.Pointer, n int64) { *(*int64)(p) = n }
+	}
+	return func(d *state, p unsafe.Pointer) error {
+		if d.pos >= len(d.src) || !isNumberStart(d.src[d.pos]) {
+			return d.other(t)
+		}
+		s, float, err := d.number()
+		if err != nil {
+			return err
+		}
+		n, ok := wire.ParseInt(s)
+		if float || !ok || n < min || n > max {
+			d.saveMismatch("number "+s, t, d.pos)
+			return nil
+		}
+		store(p, n)
+		return nil
+	}
+}
+
+func uintFn(t reflect.Type) decFunc {
+	max := uint64(1)<<(t.Size()*8-1)<<1 - 1
+	var store func(p unsafe.Pointer, n uint64)
+	switch t.Size() {
+	case 1:
+		store = func(p unsafe.Pointer, n uint64) { *(*uint8)(p) = uint8(n) }
+	case 2:
+		store = func(p unsafe.Pointer, n uint64) { *(*uint16)(p) = uint16(n) }
+	case 4:
+		store = func(p unsafe.Pointer, n uint64) { *(*uint32)(p) = uint32(n) }
+	default:
+		store = func(p unsafe.Pointer, n uint64) { *(*uint64)(p) = n }
+	}
+	return func(d *state, p unsafe.Pointer) error {
+		if d.pos >= len(d.src) || !isNumberStart(d.src[d.pos]) {
+			return d.other(t)
+		}
+		s, float, err := d.number()
+		if err != nil {
+			return err
+		}
+		n, ok := wire.ParseUint(s)
+		if float || !ok || n > max {
+			d.saveMismatch("number "+s, t, d.pos)
+			return nil
+		}
+		store(p, n)
+		return nil
+	}
+}
+
+func float64Fn(t reflect.Type) decFunc {
+	return func(d *state, p unsafe.Pointer) error {
+		if d.pos >= len(d.src) || !isNumberStart(d.src[d.pos]) {
+			return d.other(t)
+		}
+		s, _, err := d.number()
+		if err != nil {
+			return err
+		}
+		f, perr := wire.ParseFloat(s)
+		if perr != nil {
+			d.saveMismatch("number "+s, t, d.pos)
+			return nil
+		}
+		*(*float64)(p) = f
+		return nil
+	}
+}
+
+func float32Fn(t reflect.Type) decFunc {
+	return func(d *state, p unsafe.Pointer) error {
+		if d.pos >= len(d.src) || !isNumberStart(d.src[d.pos]) {
+			return d.other(t)
+		}
+		s, _, err := d.number()
+		if err != nil {
+			return err
+		}
+		f, perr := wire.ParseFloat32(s)
+		if perr != nil {
+			d.saveMismatch("number "+s, t, d.pos)
+			return nil
+		}
+		*(*float32)(p) = f
+		return nil
+	}
+}
+
+func stringFn(t reflect.Type) decFunc {
+	return func(d *state, p unsafe.Pointer) error {
+		if d.pos >= len(d.src) || d.src[d.pos] != '"' {
+			return d.other(t)
+		}
+		s, err := d.readString()
+		if err != nil {
+			return err
+		}
+		*(*string)(p) = s
+		return nil
+	}
+}
+
+// decodeNumber decodes into a json.Number: a number's text, or a string
+// holding a valid number (as encoding/json allows).
+func decodeNumber(d *state, p unsafe.Pointer) error {
+	if d.pos < len(d.src) {
+		c := d.src[d.pos]
+		if isNumberStart(c) {
+			start := d.pos
+			if _, _, err := d.number(); err != nil {
+				return err
+			}
+			*(*json.Number)(p) = json.Number(d.keep(start, d.pos))
+			return nil
+		}
+		if c == '"' {
+			start := d.pos
+			s, err := d.readString()
+			if err != nil {
+				return err
+			}
+			if !wire.IsValidNumber(s) {
+				return &numberLiteralError{d.src[start:d.pos]}
+			}
+			*(*json.Number)(p) = json.Number(s)
+			return nil
+		}
+	}
+	return d.other(rt.NumberType)
+}
+
+type numberLiteralError struct{ item string }
+
+func (e *numberLiteralError) Error() string {
+	return "json: invalid number literal, trying to unmarshal " + strconv.Quote(e.item) + " into Number"
+}
+
+func ptrFn(t reflect.Type) decFunc {
+	et := t.Elem()
+	var elem decFunc
+	switch {
+	case t.Implements(rt.UnmarshalerType):
+		elem = unmarshalerFn(et, true)
+	case t.Implements(rt.TextUnmarshalerType):
+		elem = textUnmarshalerFn(et, fnFor(et))
+	default:
+		elem = fnFor(et)
+	}
+	return func(d *state, p unsafe.Pointer) error {
+		if d.pos < len(d.src) && d.src[d.pos] == 'n' {
+			if err := d.literal("null"); err != nil {
+				return err
+			}
+			*(*unsafe.Pointer)(p) = nil
+			return nil
+		}
+		w := *(*unsafe.Pointer)(p)
+		if w == nil {
+			w = newValue(et)
+			*(*unsafe.Pointer)(p) = w
+		}
+		return elem(d, w)
+	}
+}
+
+// unmarshalerFn calls UnmarshalJSON of *T (T at p) with the raw value,
+// null included. viaPointer marks types reached through a pointer whose
+// method set has it even when T is unnamed.
+func unmarshalerFn(t reflect.Type, viaPointer bool) decFunc {
+	if t == rt.RawMessageType {
+		return func(d *state, p unsafe.Pointer) error {
+			raw, err := d.rawValue()
+			if err != nil {
+				return err
+			}
+			m := (*json.RawMessage)(p)
+			*m = append((*m)[:0], raw...)
+			return nil
+		}
+	}
+	word := rt.TypeWord(reflect.PointerTo(t))
+	return func(d *state, p unsafe.Pointer) error {
+		raw, err := d.rawValue()
+		if err != nil {
+			return err
+		}
+		return packPointer(word, p).(json.Unmarshaler).UnmarshalJSON(raw)
+	}
+}
+
+// textUnmarshalerFn calls UnmarshalText of *T with a string's contents.
+// Other values are mismatches, except null, which decodes as it would
+// without the method (fallback, when given).
+func textUnmarshalerFn(t reflect.Type, fallback decFunc) decFunc {
+	word := rt.TypeWord(reflect.PointerTo(t))
+	return func(d *state, p unsafe.Pointer) error {
+		if d.pos < len(d.src) {
+			switch d.src[d.pos] {
+			case '"':
+				s, err := d.readStringTemp()
+				if err != nil {
+					return err
+				}
+				return packPointer(word, p).(encoding.TextUnmarshaler).UnmarshalText([]byte(s))
+			case 'n':
+				if fallback != nil {
+					return fallback(d, p)
+				}
+				return nullInto(d, t, p)
+			}
+		}
+		return d.other(t)
+	}
+}
+
+// nullInto decodes a null into a value of type t: interfaces, pointers,
+// maps and slices become nil; other values are left alone.
+func nullInto(d *state, t reflect.Type, p unsafe.Pointer) error {
+	if err := d.literal("null"); err != nil {
+		return err
+	}
+	switch t.Kind() {
+	case reflect.Interface, reflect.Pointer, reflect.Map, reflect.Slice:
+		reflect.NewAt(t, p).Elem().SetZero()
+	}
+	return nil
+}
+
+// packPointer builds an interface holding the pointer p of the type whose
+// word is given, to call its methods.
+func packPointer(word, p unsafe.Pointer) any {
+	var v any
+	ef := rt.EfaceOf(&v)
+	ef.Type = word
+	ef.Data = p
+	return v
+}
+
+type sliceHeader struct {
+	Data unsafe.Pointer
+	Len  int
+	Cap  int
+}
+
+// emptyArray gives empty non-nil slices somewhere to point.
+var emptyArray [0]uint64
+
+func sliceFn(t reflect.Type) decFunc {
+	et := t.Elem()
+	if et.Kind() == reflect.Uint8 && !reflect.PointerTo(et).Implements(rt.UnmarshalerType) && !reflect.PointerTo(et).Implements(rt.TextUnmarshalerType) {
+		return bytesFn(t)
+	}
+	elem := fnFor(et)
+	size := et.Size()
+	return func(d *state, p unsafe.Pointer) error {
+		if d.pos >= len(d.src) || d.src[d.pos] != '[' {
+			if d.pos < len(d.src) && d.src[d.pos] == 'n' {
+				if err := d.literal("null"); err != nil {
+					return err
+				}
+				*(*sliceHeader)(p) = sliceHeader{}
+				return nil
+			}
+			return d.other(t)
+		}
+		if err := d.enter(); err != nil {
+			return err
+		}
+		sh := (*sliceHeader)(p)
+		d.pos++
+		d.skipSpace()
+		i := 0
+		if d.pos < len(d.src) && d.src[d.pos] == ']' {
+			d.pos++
+		} else {
+			for {
+				if i >= sh.Cap {
+					growSlice(t, sh, i)
+				}
+				if i >= sh.Len {
+					sh.Len = i + 1
+				}
+				if err := elem(d, unsafe.Add(sh.Data, uintptr(i)*size)); err != nil {
+					return err
+				}
+				i++
+				d.skipSpace()
+				if d.pos < len(d.src) {
+					if c := d.src[d.pos]; c == ',' {
+						d.pos++
+						d.skipSpace()
+						continue
+					} else if c == ']' {
+						d.pos++
+						break
+					}
+				}
+				return d.errorAt(d.pos, "after array element")
+			}
+		}
+		d.depth--
+		if i < sh.Len {
+			sh.Len = i
+		}
+		if i == 0 {
+			*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
+		}
+		return nil
+	}
+}
+
+// growSlice gives the slice at sh room for more elements, keeping its
+// contents (copied with write barriers, through reflect).
+func growSlice(t reflect.Type, sh *sliceHeader, n int) {
+	newCap := 2 * sh.Cap
+	if newCap < 4 {
+		newCap = 4
+	}
+	old := reflect.NewAt(t, unsafe.Pointer(sh)).Elem()
+	grown := reflect.MakeSlice(t, sh.Len, newCap)
+	reflect.Copy(grown, old)
+	*sh = sliceHeader{Data: grown.UnsafePointer(), Len: sh.Len, Cap: newCap}
+}
+
+func bytesFn(t reflect.Type) decFunc {
+	return func(d *state, p unsafe.Pointer) error {
+		if d.pos < len(d.src) {
+			switch d.src[d.pos] {
+			case '"':
+				s, err := d.readStringTemp()
+				if err != nil {
+					return err
+				}
+				b := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
+				n, berr := base64.StdEncoding.Decode(b, []byte(s))
+				if berr != nil {
+					d.save(berr)
+					return nil
+				}
+				*(*[]byte)(p) = b[:n]
+				return nil
+			case 'n':
+				if err := d.literal("null"); err != nil {
+					return err
+				}
+				*(*[]byte)(p) = nil
+				return nil
+			}
+		}
+		return d.other(t)
+	}
+}
+
+func arrayFn(t reflect.Type) decFunc {
+	et := t.Elem()
+	elem := fnFor(et)
+	size := et.Size()
+	n := t.Len()
+	return func(d *state, p unsafe.Pointer) error {
+		if d.pos >= len(d.src) || d.src[d.pos] != '[' {
+			return d.other(t)
+		}
+		if err := d.enter(); err != nil {
+			return err
+		}
+		d.pos++
+		d.skipSpace()
+		i := 0
+		if d.pos < len(d.src) && d.src[d.pos] == ']' {
+			d.pos++
+		} else {
+			for {
+				if i < n {
+					if err := elem(d, unsafe.Add(p, uintptr(i)*size)); err != nil {
+						return err
+					}
+				} else if err := d.skip(); err != nil {
+					return err
+				}
+				i++
+				d.skipSpace()
+				if d.pos < len(d.src) {
+					if c := d.src[d.pos]; c == ',' {
+						d.pos++
+						d.skipSpace()
+						continue
+					} else if c == ']' {
+						d.pos++
+						break
+					}
+				}
+				return d.errorAt(d.pos, "after array element")
+			}
+		}
+		d.depth--
+		for ; i < n; i++ {
+			reflect.NewAt(et, unsafe.Add(p, uintptr(i)*size)).Elem().SetZero()
+		}
+		return nil
+	}
+}
+
+// ifaceFn decodes into a non-empty interface type: only into the non-nil
+// pointer it may already hold; null sets it to nil; anything else is a
+// mismatch.
+func ifaceFn(t reflect.Type) decFunc {
+	return func(d *state, p unsafe.Pointer) error {
+		if d.pos >= len(d.src) {
+			return d.errorAt(d.pos, "looking for beginning of value")
+		}
+		v := reflect.NewAt(t, p).Elem()
+		isNull := d.src[d.pos] == 'n'
+		if !v.IsNil() {
+			if e := v.Elem(); e.Kind() == reflect.Pointer && !e.IsNil() && (!isNull || e.Elem().Kind() == reflect.Pointer) {
+				return decodeIntoPointer(d, e.Interface())
+			}
+		}
+		if isNull {
+			if err := d.literal("null"); err != nil {
+				return err
+			}
+			v.SetZero()
+			return nil
+		}
+		return d.other(t)
+	}
+}
+
+// decodeIntoPointer decodes into what the non-nil pointer held by ptr
+// points to, as Unmarshal would with that pointer: its methods apply, and
+// a null reaches the pointee (only routed here when that is a pointer).
+func decodeIntoPointer(d *state, ptr any) error {
+	ef := rt.EfaceOf(&ptr)
+	return topFor(ef.Type, reflect.TypeOf(ptr)).fn(d, ef.Data)
+}

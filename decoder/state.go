@@ -1,0 +1,338 @@
+package decoder
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"sync"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// Options are bit flags that change how JSON is decoded. The zero value
+// follows encoding/json, except that decoded strings share the input's
+// memory (see OptionCopyString).
+type Options uint32
+
+const (
+	// OptionUseInt64 decodes integers into an interface{} as int64 (and
+	// other numbers as float64).
+	OptionUseInt64 Options = 1 << iota
+	// OptionUseNumber decodes numbers into an interface{} as json.Number.
+	OptionUseNumber
+	// OptionDisallowUnknownFields makes an object key that matches no
+	// struct field an error.
+	OptionDisallowUnknownFields
+	// OptionCopyString gives every decoded string its own memory instead
+	// of a view into the input, so keeping one small string does not keep
+	// a large input alive.
+	OptionCopyString
+	// OptionValidateString makes invalid UTF-8 in a string an error
+	// instead of replacing each bad byte with U+FFFD.
+	OptionValidateString
+	// OptionCaseSensitive matches object keys to struct fields exactly;
+	// by default a case-insensitive match is used when there is no exact
+	// one, as in encoding/json.
+	OptionCaseSensitive
+)
+
+// DefaultMaxDepth is the default limit on nesting.
+const DefaultMaxDepth = wire.DefaultMaxDepth
+
+// state is what one decoding needs. States are pooled.
+type state struct {
+	src  string
+	pos  int
+	opts Options
+
+	maxDepth int
+	depth    int
+
+	// When the input came as []byte, src views it and borrowed is set;
+	// the first string that must outlive the call makes own() copy the
+	// whole input once, after which strings are views into the copy.
+	input    []byte
+	borrowed bool
+
+	// saved is the first mismatch error, returned at the end.
+	saved error
+	// fields is the stack of struct fields being decoded, for the
+	// context of mismatch errors.
+	fields []*decField
+
+	scratch []byte
+	arena   []byte
+	floats  []float64
+	strs    []string
+	ints    []int64
+	nums    []json.Number
+
+	anys []any
+	kvs  []kv
+}
+
+type kv struct {
+	k string
+	v any
+}
+
+var statePool = sync.Pool{New: func() any { return new(state) }}
+
+func getState(opts Options, maxDepth int) *state {
+	d := statePool.Get().(*state)
+	d.opts = opts
+	if maxDepth <= 0 {
+		maxDepth = DefaultMaxDepth
+	}
+	d.maxDepth = maxDepth
+	return d
+}
+
+func putState(d *state) {
+	d.src = ""
+	d.pos = 0
+	d.input = nil
+	d.borrowed = false
+	d.saved = nil
+	d.depth = 0
+	d.fields = d.fields[:0]
+	clear(d.anys[:cap(d.anys)])
+	d.anys = d.anys[:0]
+	clear(d.kvs[:cap(d.kvs)])
+	d.kvs = d.kvs[:0]
+	// Slabs of strings point into past inputs: drop them so a pooled
+	// state does not keep those alive. Number slabs hold no pointers.
+	d.strs, d.nums = nil, nil
+	if cap(d.scratch) > 1<<16 {
+		d.scratch = nil
+	}
+	statePool.Put(d)
+}
+
+// own makes src a private copy of a borrowed input.
+func (d *state) own() {
+	if d.borrowed {
+		d.src = string(d.input)
+		d.borrowed = false
+	}
+}
+
+// keep returns src[i:j] as a string that may outlive the call.
+func (d *state) keep(i, j int) string {
+	if d.opts&OptionCopyString != 0 {
+		return d.arenaString(d.src[i:j])
+	}
+	d.own()
+	return d.src[i:j]
+}
+
+// arenaString copies b into the arena and returns it as a string. The
+// arena is append-only, so strings handed out are never overwritten.
+func (d *state) arenaString(b string) string {
+	n := len(b)
+	if n == 0 {
+		return ""
+	}
+	if n > 1024 {
+		return strings.Clone(b)
+	}
+	if cap(d.arena)-len(d.arena) < n {
+		d.arena = make([]byte, 0, 8192)
+	}
+	i := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return unsafe.String(&d.arena[i], n)
+}
+
+func (d *state) syntaxError(pos int, msg string) error {
+	return wire.NewSyntaxError(d.src, pos, msg)
+}
+
+// errorAt reports an unexpected byte at pos (or the end of input) in the
+// given context, in encoding/json's words.
+func (d *state) errorAt(pos int, context string) error {
+	if pos >= len(d.src) {
+		return wire.NewSyntaxError(d.src, len(d.src), wire.MsgUnexpectedEOF)
+	}
+	return wire.NewSyntaxError(d.src, pos, wire.InvalidChar(d.src[pos], context))
+}
+
+// skipSpace moves pos to the next non-space byte.
+func (d *state) skipSpace() {
+	d.pos = wire.SkipSpace(d.src, d.pos)
+}
+
+// skip checks and skips the value at pos.
+func (d *state) skip() error {
+	end, err := wire.SkipValue(d.src, d.pos, d.maxDepth-d.depth)
+	d.pos = end
+	if err != nil {
+		return err
+	}
+	return nil
+}
+
+// save records a non-fatal error; the first one is returned at the end.
+func (d *state) save(err error) {
+	if d.saved == nil {
+		d.saved = err
+	}
+}
+
+// valueKind names the JSON value starting with c, as encoding/json's
+// UnmarshalTypeError does.
+func valueKind(c byte) string {
+	switch c {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "bool"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+// mismatch records that the value at pos does not fit type t, and skips
+// it. Offsets follow encoding/json: just inside a container, just after a
+// scalar.
+func (d *state) mismatch(t reflect.Type) error {
+	start := d.pos
+	c := d.src[start]
+	if err := d.skip(); err != nil {
+		return err
+	}
+	off := d.pos
+	if c == '{' || c == '[' {
+		off = start + 1
+	}
+	d.saveMismatch(valueKind(c), t, off)
+	return nil
+}
+
+// saveMismatch records a MismatchTypeError with the current field context.
+func (d *state) saveMismatch(value string, t reflect.Type, off int) {
+	if d.saved != nil {
+		return
+	}
+	e := &MismatchTypeError{Value: value, Type: t, Offset: int64(off)}
+	e.window, e.winStart = window(d.src, off)
+	if n := len(d.fields); n > 0 {
+		e.Struct = d.fields[n-1].structName
+		var path []string
+		for _, f := range d.fields {
+			path = append(path, f.embedPath...)
+			path = append(path, f.name)
+		}
+		e.Field = strings.Join(path, ".")
+	}
+	d.saved = e
+}
+
+// checkUTF8 enforces OptionValidateString on the string body src[i:j].
+func (d *state) checkUTF8(i, j int) error {
+	if d.opts&OptionValidateString == 0 {
+		return nil
+	}
+	s := d.src[i:j]
+	for k := 0; k < len(s); {
+		r, n := utf8.DecodeRuneInString(s[k:])
+		if r == utf8.RuneError && n == 1 {
+			return d.syntaxError(i+k, "invalid UTF-8 in string")
+		}
+		k += n
+	}
+	return nil
+}
+
+// readString decodes the string at pos (which holds '"') and returns it as
+// a string that may be kept. Unescaped ASCII and valid UTF-8 strings are
+// views into the input; others are decoded into the arena.
+func (d *state) readString() (string, error) {
+	start := d.pos + 1
+	end, fl, serr := wire.ScanString(d.src, d.pos)
+	if serr != nil {
+		d.pos = end
+		return "", serr
+	}
+	d.pos = end
+	body := d.src[start : end-1]
+	if fl == 0 || fl == wire.NonASCII && utf8.ValidString(body) {
+		return d.keep(start, end-1), nil
+	}
+	if fl&wire.NonASCII != 0 {
+		if err := d.checkUTF8(start, end-1); err != nil {
+			return "", err
+		}
+	}
+	d.scratch, _ = wire.AppendUnquoted(d.scratch[:0], body)
+	return d.arenaString(wire.StringOf(d.scratch)), nil
+}
+
+// readStringTemp is readString for strings used only during the call (map
+// keys about to be copied, field names): the result may be overwritten by
+// the next call.
+func (d *state) readStringTemp() (string, error) {
+	start := d.pos + 1
+	end, fl, serr := wire.ScanString(d.src, d.pos)
+	if serr != nil {
+		d.pos = end
+		return "", serr
+	}
+	d.pos = end
+	body := d.src[start : end-1]
+	if fl == 0 || fl == wire.NonASCII && utf8.ValidString(body) {
+		return body, nil
+	}
+	if fl&wire.NonASCII != 0 {
+		if err := d.checkUTF8(start, end-1); err != nil {
+			return "", err
+		}
+	}
+	d.scratch, _ = wire.AppendUnquoted(d.scratch[:0], body)
+	return wire.StringOf(d.scratch), nil
+}
+
+// literal checks the literal true, false or null at pos and moves past it.
+func (d *state) literal(lit string) error {
+	end, err := wire.ScanLiteral(d.src, d.pos, lit)
+	d.pos = end
+	if err != nil {
+		return err
+	}
+	return nil
+}
+
+// enter and leave count container depth.
+func (d *state) enter() error {
+	if d.depth >= d.maxDepth {
+		return d.errorAt(d.pos, "exceeded max depth")
+	}
+	d.depth++
+	return nil
+}
+
+// rawValue skips the value at pos and returns its text as bytes a method
+// may read (but must not keep): a slice of the caller's input when it
+// came as []byte, else a copy.
+func (d *state) rawValue() ([]byte, error) {
+	start := d.pos
+	if err := d.skip(); err != nil {
+		return nil, err
+	}
+	if d.input != nil {
+		return d.input[start:d.pos:d.pos], nil
+	}
+	return []byte(d.src[start:d.pos]), nil
+}
+
+// newValue allocates a zeroed value of type t and returns its address.
+func newValue(t reflect.Type) unsafe.Pointer {
+	return reflect.New(t).UnsafePointer()
+}

@@ -10,22 +10,22 @@ import (
 )
 
 type In struct {
-	A int `json:"a"`
-	B string
-	C *float64
-	D []int
-	E map[string]int
-	F any
-	G [2]int
-	H json.Number
-	I json.RawMessage
-	J time.Time
-	K bool
-	L uint8
-	Q int `json:",string"`
-	QS string `json:",string"`
-	M map[int]string
-	Bs []byte
+	A   int `json:"a"`
+	B   string
+	C   *float64
+	D   []int
+	E   map[string]int
+	F   any
+	G   [2]int
+	H   json.Number
+	I   json.RawMessage
+	J   time.Time
+	K   bool
+	L   uint8
+	Q   int    `json:",string"`
+	QS  string `json:",string"`
+	M   map[int]string
+	Bs  []byte
 	F32 float32
 }
 

@@ -24,36 +24,36 @@ func (t *PM) MarshalJSON() ([]byte, error) { return []byte(` { "pm" : 1 } `), ni
 type Outer struct {
 	Emb
 	*PEmb
-	I      Inner
-	IP     *Inner
-	S      []string
-	M      map[string]int
-	MS     map[string]string
-	MA     map[string]any
-	MI     map[int]string
-	MT     map[TM]int `json:",omitempty"`
-	F      float64
-	F32    float32
-	Q      int     `json:"q,string"`
-	QS     string  `json:"qs,string"`
-	QP     *int    `json:"qp,string"`
-	OE     string  `json:",omitempty"`
-	OZ     Inner   `json:",omitzero"`
-	OZT    time.Time `json:",omitzero"`
-	T      time.Time
-	Any    any
-	B      []byte
-	Arr    [3]int
-	PMv    PM
-	PMp    *PM
-	TMv    TM
-	Raw    json.RawMessage
-	Num    json.Number
-	Skip   int `json:"-"`
-	Dash   int `json:"-,"`
-	unexp  int
-	U8     uint8
-	HTML   string
+	I     Inner
+	IP    *Inner
+	S     []string
+	M     map[string]int
+	MS    map[string]string
+	MA    map[string]any
+	MI    map[int]string
+	MT    map[TM]int `json:",omitempty"`
+	F     float64
+	F32   float32
+	Q     int       `json:"q,string"`
+	QS    string    `json:"qs,string"`
+	QP    *int      `json:"qp,string"`
+	OE    string    `json:",omitempty"`
+	OZ    Inner     `json:",omitzero"`
+	OZT   time.Time `json:",omitzero"`
+	T     time.Time
+	Any   any
+	B     []byte
+	Arr   [3]int
+	PMv   PM
+	PMp   *PM
+	TMv   TM
+	Raw   json.RawMessage
+	Num   json.Number
+	Skip  int `json:"-"`
+	Dash  int `json:"-,"`
+	unexp int
+	U8    uint8
+	HTML  string
 }
 
 func TestQuickEncode(t *testing.T) {

@@ -294,3 +294,32 @@ func NeedsQuoting(s string, html bool) bool {
 	}
 	return false
 }
+
+// ScanStringFrom continues scanning a string at s[j], where j is just
+// after the opening quote or a resume point returned earlier. It returns
+// the index just past the closing quote. When s ends first it returns
+// end = -1 and resume, the point to continue from once more input has
+// been appended to s (the start of an escape cut short, or len(s)).
+func ScanStringFrom(s string, j int) (end, resume int, err *SyntaxError) {
+	for {
+		k, _ := indexStringStop(s, j)
+		if k >= len(s) {
+			return -1, len(s), nil
+		}
+		switch c := s[k]; c {
+		case '"':
+			return k + 1, 0, nil
+		case '\\':
+			n, err := scanEscape(s, k)
+			if err != nil {
+				if n >= len(s) {
+					return -1, k, nil
+				}
+				return n, 0, err
+			}
+			j = n
+		default:
+			return k, 0, errorAt(s, k, "in string literal")
+		}
+	}
+}

@@ -1,0 +1,542 @@
+package decoder
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// StreamDecoder reads JSON values one after another from an io.Reader,
+// like encoding/json's Decoder: values may be separated by whitespace or
+// written back to back ("1 2", "{}{}", "\"a\"\"b\""), and Token walks a
+// stream token by token.
+//
+// Input is read in chunks into a buffer; each value is checked as its
+// bytes arrive, with a scanner that resumes where it stopped, so a large
+// value read in small pieces is scanned once. Offsets in errors count
+// from the start of the stream.
+type StreamDecoder struct {
+	r        io.Reader
+	buf      []byte
+	scanp    int   // start of unread data in buf
+	scanned  int64 // bytes dropped from the front of buf
+	err      error // sticky: a read error or a syntax error
+	opts     Options
+	maxDepth int
+
+	tokenState int
+	tokenStack []int
+}
+
+// NewStreamDecoder returns a decoder reading from r.
+func NewStreamDecoder(r io.Reader) *StreamDecoder {
+	return &StreamDecoder{r: r}
+}
+
+// NewStreamDecoderOptions returns a decoder reading from r with opts and a
+// nesting limit (0 means DefaultMaxDepth).
+func NewStreamDecoderOptions(r io.Reader, opts Options, maxDepth int) *StreamDecoder {
+	return &StreamDecoder{r: r, opts: opts, maxDepth: maxDepth}
+}
+
+// UseNumber decodes numbers into interfaces as json.Number.
+func (dec *StreamDecoder) UseNumber() { dec.opts |= OptionUseNumber }
+
+// UseInt64 decodes integers into interfaces as int64.
+func (dec *StreamDecoder) UseInt64() { dec.opts |= OptionUseInt64 }
+
+// DisallowUnknownFields makes object keys that match no field an error.
+func (dec *StreamDecoder) DisallowUnknownFields() { dec.opts |= OptionDisallowUnknownFields }
+
+// CopyString gives decoded strings their own memory. Strings decoded from
+// a stream never share the stream's buffer; without this option the
+// strings of one value share one copy of that value's text.
+func (dec *StreamDecoder) CopyString() { dec.opts |= OptionCopyString }
+
+// ValidateString makes invalid UTF-8 in strings an error.
+func (dec *StreamDecoder) ValidateString() { dec.opts |= OptionValidateString }
+
+// CaseSensitive matches object keys to struct fields exactly.
+func (dec *StreamDecoder) CaseSensitive() { dec.opts |= OptionCaseSensitive }
+
+// SetOptions replaces the decoder's options.
+func (dec *StreamDecoder) SetOptions(opts Options) { dec.opts = opts }
+
+// Decode reads the next JSON value and stores it in v. At the end of the
+// stream it returns io.EOF; a stream that ends inside a value gives
+// io.ErrUnexpectedEOF.
+func (dec *StreamDecoder) Decode(v any) error {
+	if dec.err != nil {
+		return dec.err
+	}
+	if err := dec.tokenPrepareForDecode(); err != nil {
+		return err
+	}
+	if !dec.tokenValueAllowed() {
+		return dec.syntaxError(0, "not at beginning of value")
+	}
+	n, err := dec.readValue()
+	if err != nil {
+		return err
+	}
+	base := dec.InputOffset()
+	data := dec.buf[dec.scanp : dec.scanp+n]
+	dec.scanp += n
+	err = shiftError(DecodeDepth(data, v, dec.opts, dec.maxDepth), base)
+	dec.tokenValueEnd()
+	return err
+}
+
+// shiftError moves the offsets of a decoding error by base bytes.
+func shiftError(err error, base int64) error {
+	switch e := err.(type) {
+	case *SyntaxError:
+		return e.Shift(base)
+	case *MismatchTypeError:
+		c := *e
+		c.Offset += base
+		c.winStart += base
+		return &c
+	}
+	return err
+}
+
+// Buffered returns the data read from the stream but not yet decoded.
+func (dec *StreamDecoder) Buffered() io.Reader {
+	return bytes.NewReader(dec.buf[dec.scanp:])
+}
+
+// InputOffset returns the offset in the stream of the next byte to decode.
+func (dec *StreamDecoder) InputOffset() int64 {
+	return dec.scanned + int64(dec.scanp)
+}
+
+// More reports whether another element follows in the array or object
+// being read with Token (or another value in the stream).
+func (dec *StreamDecoder) More() bool {
+	c, err := dec.peek()
+	return err == nil && c != ']' && c != '}'
+}
+
+// syntaxError reports msg at rel bytes after the unread data's start.
+func (dec *StreamDecoder) syntaxError(rel int, msg string) error {
+	src := wire.StringOf(dec.buf[dec.scanp:])
+	return wire.NewSyntaxError(src, rel, msg).Shift(dec.InputOffset())
+}
+
+// readValue finds the end of the next value, reading more input as
+// needed, and returns its length counted from scanp.
+func (dec *StreamDecoder) readValue() (int, error) {
+	maxDepth := dec.maxDepth
+	if maxDepth <= 0 {
+		maxDepth = DefaultMaxDepth
+	}
+	sc := valueScan{maxDepth: maxDepth}
+	var readErr error
+	for {
+		src := wire.StringOf(dec.buf[dec.scanp:])
+		eof := readErr != nil
+		n, err := sc.run(src, eof)
+		if err != nil {
+			if se, ok := err.(*SyntaxError); ok {
+				err = se.Shift(dec.InputOffset())
+			}
+			dec.err = err
+			return 0, err
+		}
+		if n >= 0 {
+			return n, nil
+		}
+		if eof {
+			if readErr == io.EOF && nonSpace(src) {
+				readErr = io.ErrUnexpectedEOF
+			}
+			dec.err = readErr
+			return 0, readErr
+		}
+		readErr = dec.refill()
+	}
+}
+
+func nonSpace(s string) bool {
+	return wire.SkipSpace(s, 0) < len(s)
+}
+
+// refill reads more input, first moving unread data to the front of the
+// buffer and growing it if it is nearly full.
+func (dec *StreamDecoder) refill() error {
+	if dec.scanp > 0 {
+		dec.scanned += int64(dec.scanp)
+		n := copy(dec.buf, dec.buf[dec.scanp:])
+		dec.buf = dec.buf[:n]
+		dec.scanp = 0
+	}
+	const minRead = 512
+	if cap(dec.buf)-len(dec.buf) < minRead {
+		nb := make([]byte, len(dec.buf), 2*cap(dec.buf)+minRead)
+		copy(nb, dec.buf)
+		dec.buf = nb
+	}
+	n, err := dec.r.Read(dec.buf[len(dec.buf):cap(dec.buf)])
+	dec.buf = dec.buf[:len(dec.buf)+n]
+	return err
+}
+
+// peek returns the next non-space byte, reading more input if needed.
+func (dec *StreamDecoder) peek() (byte, error) {
+	var err error
+	for {
+		for i := dec.scanp; i < len(dec.buf); i++ {
+			if !wire.IsSpace(dec.buf[i]) {
+				dec.scanp = i
+				return dec.buf[i], nil
+			}
+		}
+		if err != nil {
+			return 0, err
+		}
+		err = dec.refill()
+	}
+}
+
+// valueScan finds where a JSON value ends in input that arrives in
+// pieces. It checks syntax as it goes and resumes after each piece where
+// it stopped: at a token boundary, or inside a string.
+type valueScan struct {
+	stack    []byte // open containers: '{' or '['
+	state    scanState
+	pos      int  // where to continue
+	inString bool // pos is inside a string
+	isKey    bool // that string is an object key
+	maxDepth int
+}
+
+type scanState uint8
+
+const (
+	scanValue        scanState = iota // a value must follow
+	scanValueOrClose                  // after '[': a value or ']'
+	scanKeyOrClose                    // after '{': a key or '}'
+	scanKey                           // after ',' in an object
+	scanColon                         // after a key
+	scanNext                          // after a value in a container
+)
+
+// run scans s from where the last call stopped. It returns the length of
+// the complete value, or -1 when more input is needed; eof says no more
+// will come.
+func (sc *valueScan) run(s string, eof bool) (int, error) {
+	i := sc.pos
+	for {
+		if sc.inString {
+			end, resume, err := wire.ScanStringFrom(s, i)
+			if err != nil {
+				return 0, err
+			}
+			if end < 0 {
+				sc.pos = resume
+				return -1, nil
+			}
+			sc.inString = false
+			i = end
+			if sc.isKey {
+				sc.state = scanColon
+				continue
+			}
+			if done := sc.valueDone(); done {
+				return i, nil
+			}
+			continue
+		}
+		i = wire.SkipSpace(s, i)
+		if i >= len(s) {
+			sc.pos = i
+			return -1, nil
+		}
+		c := s[i]
+		switch sc.state {
+		case scanNext:
+			top := sc.stack[len(sc.stack)-1]
+			switch {
+			case c == ',':
+				i++
+				if top == '[' {
+					sc.state = scanValue
+				} else {
+					sc.state = scanKey
+				}
+				continue
+			case c == ']' && top == '[' || c == '}' && top == '{':
+				i++
+				sc.stack = sc.stack[:len(sc.stack)-1]
+				if sc.valueDone() {
+					return i, nil
+				}
+				continue
+			}
+			if top == '[' {
+				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, "after array element"))
+			}
+			return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, "after object key:value pair"))
+		case scanColon:
+			if c != ':' {
+				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, "after object key"))
+			}
+			i++
+			sc.state = scanValue
+			continue
+		case scanKeyOrClose, scanKey:
+			if c == '}' && sc.state == scanKeyOrClose {
+				i++
+				sc.stack = sc.stack[:len(sc.stack)-1]
+				if sc.valueDone() {
+					return i, nil
+				}
+				continue
+			}
+			if c != '"' {
+				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, "looking for beginning of object key string"))
+			}
+			sc.inString, sc.isKey = true, true
+			i++
+			continue
+		case scanValueOrClose:
+			if c == ']' {
+				i++
+				sc.stack = sc.stack[:len(sc.stack)-1]
+				if sc.valueDone() {
+					return i, nil
+				}
+				continue
+			}
+		}
+		// A value starts at s[i].
+		switch c {
+		case '{', '[':
+			if len(sc.stack) >= sc.maxDepth {
+				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, "exceeded max depth"))
+			}
+			sc.stack = append(sc.stack, c)
+			if c == '{' {
+				sc.state = scanKeyOrClose
+			} else {
+				sc.state = scanValueOrClose
+			}
+			i++
+			continue
+		case '"':
+			sc.inString, sc.isKey = true, false
+			i++
+			continue
+		case 't', 'f', 'n':
+			lit := "null"
+			if c == 't' {
+				lit = "true"
+			} else if c == 'f' {
+				lit = "false"
+			}
+			end, err := wire.ScanLiteral(s, i, lit)
+			if err != nil {
+				if err.IsEOF() && !eof {
+					sc.pos = i
+					return -1, nil
+				}
+				return 0, err
+			}
+			i = end
+		default:
+			if c != '-' && (c < '0' || c > '9') {
+				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, "looking for beginning of value"))
+			}
+			end, _, err := wire.ScanNumber(s, i)
+			if err != nil {
+				if err.IsEOF() && !eof {
+					sc.pos = i
+					return -1, nil
+				}
+				return 0, err
+			}
+			if end >= len(s) && !eof {
+				// The number may go on in the next piece.
+				sc.pos = i
+				return -1, nil
+			}
+			i = end
+		}
+		if sc.valueDone() {
+			return i, nil
+		}
+	}
+}
+
+// valueDone records that a value ended and reports whether it was the
+// whole top-level value.
+func (sc *valueScan) valueDone() bool {
+	if len(sc.stack) == 0 {
+		return true
+	}
+	sc.state = scanNext
+	return false
+}
+
+// The token walk follows encoding/json's Decoder.Token: the state says
+// what may come next at the current level, the stack keeps the states of
+// the enclosing levels.
+const (
+	tokenTopValue = iota
+	tokenArrayStart
+	tokenArrayValue
+	tokenArrayComma
+	tokenObjectStart
+	tokenObjectKey
+	tokenObjectColon
+	tokenObjectValue
+	tokenObjectComma
+)
+
+func (dec *StreamDecoder) tokenPrepareForDecode() error {
+	switch dec.tokenState {
+	case tokenArrayComma:
+		c, err := dec.peek()
+		if err != nil {
+			return err
+		}
+		if c != ',' {
+			return dec.syntaxError(0, "expected comma after array element")
+		}
+		dec.scanp++
+		dec.tokenState = tokenArrayValue
+	case tokenObjectColon:
+		c, err := dec.peek()
+		if err != nil {
+			return err
+		}
+		if c != ':' {
+			return dec.syntaxError(0, "expected colon after object key")
+		}
+		dec.scanp++
+		dec.tokenState = tokenObjectValue
+	}
+	return nil
+}
+
+func (dec *StreamDecoder) tokenValueAllowed() bool {
+	switch dec.tokenState {
+	case tokenTopValue, tokenArrayStart, tokenArrayValue, tokenObjectValue:
+		return true
+	}
+	return false
+}
+
+func (dec *StreamDecoder) tokenValueEnd() {
+	switch dec.tokenState {
+	case tokenArrayStart, tokenArrayValue:
+		dec.tokenState = tokenArrayComma
+	case tokenObjectValue:
+		dec.tokenState = tokenObjectComma
+	}
+}
+
+// Token returns the next JSON token: a json.Delim for [ ] { }, and for
+// scalars a bool, float64 (json.Number with UseNumber, int64 for integers
+// with UseInt64), string or nil. Commas and colons are checked and
+// skipped. At the end of the stream it returns io.EOF.
+func (dec *StreamDecoder) Token() (json.Token, error) {
+	for {
+		c, err := dec.peek()
+		if err != nil {
+			return nil, err
+		}
+		switch c {
+		case '[', '{':
+			if !dec.tokenValueAllowed() {
+				return dec.tokenError(c)
+			}
+			dec.scanp++
+			dec.tokenStack = append(dec.tokenStack, dec.tokenState)
+			if c == '[' {
+				dec.tokenState = tokenArrayStart
+			} else {
+				dec.tokenState = tokenObjectStart
+			}
+			return json.Delim(c), nil
+		case ']':
+			if dec.tokenState != tokenArrayStart && dec.tokenState != tokenArrayComma {
+				return dec.tokenError(c)
+			}
+			return dec.closeToken(c), nil
+		case '}':
+			if dec.tokenState != tokenObjectStart && dec.tokenState != tokenObjectComma {
+				return dec.tokenError(c)
+			}
+			return dec.closeToken(c), nil
+		case ':':
+			if dec.tokenState != tokenObjectColon {
+				return dec.tokenError(c)
+			}
+			dec.scanp++
+			dec.tokenState = tokenObjectValue
+			continue
+		case ',':
+			switch dec.tokenState {
+			case tokenArrayComma:
+				dec.scanp++
+				dec.tokenState = tokenArrayValue
+				continue
+			case tokenObjectComma:
+				dec.scanp++
+				dec.tokenState = tokenObjectKey
+				continue
+			}
+			return dec.tokenError(c)
+		case '"':
+			if dec.tokenState == tokenObjectStart || dec.tokenState == tokenObjectKey {
+				var k string
+				old := dec.tokenState
+				dec.tokenState = tokenTopValue
+				err := dec.Decode(&k)
+				dec.tokenState = old
+				if err != nil {
+					return nil, err
+				}
+				dec.tokenState = tokenObjectColon
+				return k, nil
+			}
+		}
+		if !dec.tokenValueAllowed() {
+			return dec.tokenError(c)
+		}
+		var x any
+		if err := dec.Decode(&x); err != nil {
+			return nil, err
+		}
+		return x, nil
+	}
+}
+
+func (dec *StreamDecoder) closeToken(c byte) json.Token {
+	dec.scanp++
+	dec.tokenState = dec.tokenStack[len(dec.tokenStack)-1]
+	dec.tokenStack = dec.tokenStack[:len(dec.tokenStack)-1]
+	dec.tokenValueEnd()
+	return json.Delim(c)
+}
+
+func (dec *StreamDecoder) tokenError(c byte) (json.Token, error) {
+	var context string
+	switch dec.tokenState {
+	case tokenTopValue, tokenArrayStart, tokenArrayValue, tokenObjectValue:
+		context = "looking for beginning of value"
+	case tokenArrayComma:
+		context = "after array element"
+	case tokenObjectKey:
+		context = "looking for beginning of object key string"
+	case tokenObjectColon:
+		context = "after object key"
+	case tokenObjectComma:
+		context = "after object key:value pair"
+	}
+	return nil, dec.syntaxError(0, wire.InvalidChar(c, context))
+}

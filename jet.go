@@ -1,0 +1,130 @@
+package jet
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"reflect"
+
+	"github.com/jetjson/jet/decoder"
+	"github.com/jetjson/jet/encoder"
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// Marshal returns the JSON encoding of v with ConfigDefault: like
+// encoding/json's Marshal, except that strings are not HTML-escaped and
+// map keys are not sorted. Use ConfigStd.Marshal for encoding/json's exact
+// output.
+func Marshal(v any) ([]byte, error) { return ConfigDefault.Marshal(v) }
+
+// MarshalString is Marshal returning a string (without copying).
+func MarshalString(v any) (string, error) { return ConfigDefault.MarshalToString(v) }
+
+// MarshalIndent is Marshal with each element on its own line, starting
+// with prefix and one indent per level.
+func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
+	return ConfigDefault.MarshalIndent(v, prefix, indent)
+}
+
+// Unmarshal decodes the JSON document data into v, a non-nil pointer,
+// with ConfigDefault: encoding/json's rules, with decoded strings sharing
+// one copy of data.
+func Unmarshal(data []byte, v any) error { return ConfigDefault.Unmarshal(data, v) }
+
+// UnmarshalString decodes the JSON document s into v; decoded strings are
+// views into s.
+func UnmarshalString(s string, v any) error { return ConfigDefault.UnmarshalFromString(s, v) }
+
+// Valid reports whether data is one valid JSON document.
+func Valid(data []byte) bool { return wire.Valid(wire.StringOf(data)) }
+
+// ValidString reports whether s is one valid JSON document.
+func ValidString(s string) bool { return wire.Valid(s) }
+
+// Compact appends src to dst without insignificant whitespace, as
+// encoding/json's Compact does. On error dst is unchanged.
+func Compact(dst *bytes.Buffer, src []byte) error {
+	out, err := wire.AppendCompact(dst.AvailableBuffer(), wire.StringOf(src), false)
+	if err != nil {
+		return err
+	}
+	dst.Write(out)
+	return nil
+}
+
+// Indent appends src to dst indented as encoding/json's Indent does. On
+// error dst is unchanged.
+func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
+	out, err := wire.AppendIndent(dst.AvailableBuffer(), wire.StringOf(src), prefix, indent)
+	if err != nil {
+		return err
+	}
+	dst.Write(out)
+	return nil
+}
+
+// HTMLEscape appends src to dst with <, >, &, U+2028 and U+2029 in strings
+// escaped, as encoding/json's HTMLEscape does.
+func HTMLEscape(dst *bytes.Buffer, src []byte) {
+	dst.Write(wire.AppendHTMLEscaped(dst.AvailableBuffer(), wire.StringOf(src)))
+}
+
+// NewEncoder returns a stream encoder writing to w with ConfigDefault.
+func NewEncoder(w io.Writer) *Encoder { return ConfigDefault.NewEncoder(w) }
+
+// NewDecoder returns a stream decoder reading from r with ConfigDefault.
+func NewDecoder(r io.Reader) *Decoder { return ConfigDefault.NewDecoder(r) }
+
+// Pretouch compiles the encoder and decoder for t ahead of first use, so
+// the first call with a large type does not pay for compiling it.
+func Pretouch(t reflect.Type) error {
+	if err := encoder.Pretouch(t); err != nil {
+		return err
+	}
+	return decoder.Pretouch(t)
+}
+
+// Encoder writes JSON values to a stream; see encoder.StreamEncoder.
+type Encoder = encoder.StreamEncoder
+
+// Decoder reads JSON values from a stream; see decoder.StreamDecoder.
+type Decoder = decoder.StreamDecoder
+
+// Types shared with encoding/json, so values and code move between the
+// two freely.
+type (
+	// Marshaler is encoding/json's Marshaler.
+	Marshaler = json.Marshaler
+	// Unmarshaler is encoding/json's Unmarshaler.
+	Unmarshaler = json.Unmarshaler
+	// Number is encoding/json's Number.
+	Number = json.Number
+	// RawMessage is encoding/json's RawMessage.
+	RawMessage = json.RawMessage
+	// Delim is encoding/json's Delim, returned by Decoder.Token.
+	Delim = json.Delim
+	// Token is encoding/json's Token.
+	Token = json.Token
+)
+
+// Errors. Decoding errors are jet's own types, which errors.As also finds
+// as their encoding/json counterparts; the others are encoding/json's.
+type (
+	// SyntaxError is malformed input: offset, message, and Description
+	// with the input around the offset.
+	SyntaxError = decoder.SyntaxError
+	// MismatchTypeError is a value that does not fit its Go type; it is
+	// also an *UnmarshalTypeError for errors.As.
+	MismatchTypeError = decoder.MismatchTypeError
+	// UnmarshalTypeError is encoding/json's UnmarshalTypeError.
+	UnmarshalTypeError = json.UnmarshalTypeError
+	// InvalidUnmarshalError is encoding/json's InvalidUnmarshalError.
+	InvalidUnmarshalError = json.InvalidUnmarshalError
+	// UnsupportedTypeError is encoding/json's UnsupportedTypeError.
+	UnsupportedTypeError = json.UnsupportedTypeError
+	// UnsupportedValueError is encoding/json's UnsupportedValueError.
+	UnsupportedValueError = json.UnsupportedValueError
+	// MarshalerError is encoding/json's MarshalerError; jet returns an
+	// *encoder.MarshalerError, which errors.As finds as this.
+	MarshalerError = json.MarshalerError
+)

@@ -9,7 +9,9 @@ import (
 //
 // Offset follows encoding/json's convention: it is the number of input
 // bytes read when the error was found, so the offending byte is at
-// Offset-1; for truncated input Offset equals the input length.
+// Offset-1; for truncated input Offset equals the input length. The
+// "offset" printed by Error and Description is the offending byte's
+// 0-based index (Pos).
 type SyntaxError struct {
 	// Offset is the number of bytes read before the error was found.
 	Offset int64

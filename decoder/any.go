@@ -148,12 +148,12 @@ func (d *state) arrayAny() (any, error) {
 		return nil, d.errorAt(d.pos, "after array element")
 	}
 	elems := d.anys[base:]
-	a := make([]any, len(elems))
+	a := d.anySlice(len(elems))
 	copy(a, elems)
 	clear(elems)
 	d.anys = d.anys[:base]
 	d.depth--
-	return a, nil
+	return d.boxSlice(a), nil
 }
 
 var float64Type = reflect.TypeFor[float64]()
@@ -190,6 +190,7 @@ var (
 	int64Word   = typeWordOf(int64(0))
 	stringWord  = typeWordOf("")
 	numberWord  = typeWordOf(json.Number(""))
+	sliceWord   = typeWordOf([]any(nil))
 )
 
 func typeWordOf(v any) unsafe.Pointer { return rt.EfaceOf(&v).Type }
@@ -237,4 +238,32 @@ func (d *state) boxNumber(n json.Number) any {
 	}
 	d.nums = append(d.nums, n)
 	return packPointer(numberWord, unsafe.Pointer(&d.nums[len(d.nums)-1]))
+}
+
+// anySlice returns a []any of length and capacity n, cut from a shared
+// chunk when small, so that many small arrays do not each allocate.
+func (d *state) anySlice(n int) []any {
+	if n > 64 {
+		return make([]any, n)
+	}
+	if len(d.anyPool)+n > cap(d.anyPool) {
+		c := 2 * cap(d.anyPool)
+		if c < 64 {
+			c = 64
+		} else if c > 1024 {
+			c = 1024
+		}
+		d.anyPool = make([]any, 0, c)
+	}
+	i := len(d.anyPool)
+	d.anyPool = d.anyPool[:i+n]
+	return d.anyPool[i : i+n : i+n]
+}
+
+func (d *state) boxSlice(a []any) any {
+	if len(d.slices) == cap(d.slices) {
+		d.slices = make([][]any, 0, slabCap(cap(d.slices)))
+	}
+	d.slices = append(d.slices, a)
+	return packPointer(sliceWord, unsafe.Pointer(&d.slices[len(d.slices)-1]))
 }

@@ -446,6 +446,7 @@ func sliceFn(t reflect.Type) decFunc {
 	}
 	elem := fnFor(et)
 	size := et.Size()
+	flat := size > 0 && pointerFree(et)
 	return func(d *state, p unsafe.Pointer) error {
 		if d.pos >= len(d.src) || d.src[d.pos] != '[' {
 			if d.pos < len(d.src) && d.src[d.pos] == 'n' {
@@ -457,10 +458,13 @@ func sliceFn(t reflect.Type) decFunc {
 			}
 			return d.other(t)
 		}
+		sh := (*sliceHeader)(p)
+		if flat && sh.Len == 0 {
+			return d.decodeFlatSlice(sh, elem, size)
+		}
 		if err := d.enter(); err != nil {
 			return err
 		}
-		sh := (*sliceHeader)(p)
 		d.pos++
 		d.skipSpace()
 		i := 0
@@ -501,6 +505,108 @@ func sliceFn(t reflect.Type) decFunc {
 		}
 		return nil
 	}
+}
+
+// decodeFlatSlice decodes an array into an empty slice of pointer-free
+// elements: into scratch first, then into the slice's own array if it is
+// big enough, else into exactly sized memory carved from the arena, so
+// that many small slices cost a few allocations instead of one or more
+// each.
+func (d *state) decodeFlatSlice(sh *sliceHeader, elem decFunc, size uintptr) error {
+	if err := d.enter(); err != nil {
+		return err
+	}
+	d.pos++
+	d.skipSpace()
+	n := 0
+	if d.pos < len(d.src) && d.src[d.pos] == ']' {
+		d.pos++
+	} else {
+		d.flat = d.flat[:0]
+		for {
+			need := (n + 1) * int(size)
+			if need > cap(d.flat) {
+				grown := make([]byte, need, 2*need+64)
+				copy(grown, d.flat)
+				d.flat = grown
+			}
+			d.flat = d.flat[:need]
+			clear(d.flat[need-int(size):])
+			if err := elem(d, unsafe.Pointer(&d.flat[n*int(size)])); err != nil {
+				return err
+			}
+			n++
+			d.skipSpace()
+			if d.pos < len(d.src) {
+				if c := d.src[d.pos]; c == ',' {
+					d.pos++
+					d.skipSpace()
+					continue
+				} else if c == ']' {
+					d.pos++
+					break
+				}
+			}
+			return d.errorAt(d.pos, "after array element")
+		}
+	}
+	d.depth--
+	if n == 0 {
+		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
+		return nil
+	}
+	nb := n * int(size)
+	var dst unsafe.Pointer
+	if n <= sh.Cap {
+		dst = sh.Data
+	} else {
+		dst = d.carve(nb)
+	}
+	copy(unsafe.Slice((*byte)(dst), nb), d.flat[:nb])
+	sh.Data, sh.Len = dst, n
+	if n > sh.Cap {
+		sh.Cap = n
+	}
+	return nil
+}
+
+// carve returns n bytes of zeroed, 8-byte aligned memory for values
+// without pointers, cut from the arena (or allocated alone when large).
+// The arena is append-only: memory handed out is never reused.
+func (d *state) carve(n int) unsafe.Pointer {
+	if n > 2048 {
+		b := make([]uint64, (n+7)/8)
+		return unsafe.Pointer(&b[0])
+	}
+	off := (len(d.arena) + 7) &^ 7
+	if off+n > cap(d.arena) {
+		d.arena = make([]byte, 0, 8192)
+		off = 0
+	}
+	d.arena = d.arena[:off+n]
+	return unsafe.Pointer(&d.arena[off])
+}
+
+// pointerFree reports whether values of t hold no pointers, so that their
+// memory may be copied as bytes and live in memory the garbage collector
+// does not scan.
+func pointerFree(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return true
+	case reflect.Array:
+		return t.Len() == 0 || pointerFree(t.Elem())
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if !pointerFree(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // growSlice gives the slice at sh room for more elements, keeping its

@@ -63,7 +63,12 @@ type state struct {
 	fields []*decField
 
 	scratch []byte
+	// arena holds the bytes of unescaped strings and of slices of
+	// pointer-free elements; flat is scratch for those elements.
 	arena   []byte
+	flat    []byte
+	anyPool []any
+	slices  [][]any
 	floats  []float64
 	strs    []string
 	ints    []int64
@@ -104,7 +109,7 @@ func putState(d *state) {
 	d.kvs = d.kvs[:0]
 	// Slabs of strings point into past inputs: drop them so a pooled
 	// state does not keep those alive. Number slabs hold no pointers.
-	d.strs, d.nums = nil, nil
+	d.strs, d.nums, d.anyPool, d.slices = nil, nil, nil, nil
 	if cap(d.scratch) > 1<<16 {
 		d.scratch = nil
 	}

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"math"
+	"math/bits"
 	"strconv"
 )
 
@@ -128,11 +129,13 @@ var pow10 = [...]float64{
 }
 
 // ParseFloat parses s, a JSON number already checked by ScanNumber, as a
-// float64 correctly rounded. Numbers with at most 19 significant digits
-// whose mantissa fits in 53 bits and whose decimal exponent is small are
-// computed exactly with one multiplication or division (Clinger's fast
-// path); the rest go to strconv.ParseFloat (Eisel-Lemire with an exact
-// fallback). A number too large for a float64 returns an error.
+// float64, correctly rounded. With at most 19 significant digits the
+// decimal mantissa fits a uint64: when it also fits 53 bits and the
+// exponent is small, one exact multiplication or division gives the
+// answer (Clinger's fast path); otherwise the Eisel-Lemire algorithm
+// (Lemire, "Number Parsing at a Gigabyte per Second", 2021) usually
+// decides it with a 128-bit product. What neither settles goes to
+// strconv.ParseFloat. A number too large for a float64 is an error.
 func ParseFloat(s string) (float64, error) {
 	if f, ok := parseFloatFast(s); ok {
 		return f, nil
@@ -147,22 +150,25 @@ func parseFloatFast(s string) (float64, bool) {
 		i = 1
 	}
 	var mant uint64
-	digits := 0
-	for ; i < len(s) && isDigit(s[i]); i++ {
-		mant = mant*10 + uint64(s[i]-'0')
-		digits++
-	}
+	digits := 0 // significant digits taken into mant
 	exp := 0
+	for ; i < len(s) && isDigit(s[i]); i++ {
+		if mant != 0 || s[i] != '0' {
+			mant = mant*10 + uint64(s[i]-'0')
+			digits++
+		}
+	}
 	if i < len(s) && s[i] == '.' {
 		i++
 		for ; i < len(s) && isDigit(s[i]); i++ {
-			mant = mant*10 + uint64(s[i]-'0')
-			digits++
+			if mant != 0 || s[i] != '0' {
+				mant = mant*10 + uint64(s[i]-'0')
+				digits++
+			}
 			exp--
 		}
 	}
 	if digits > 19 {
-		// Leading zeros count as digits here; let strconv sort it out.
 		return 0, false
 	}
 	if i < len(s) {
@@ -175,32 +181,83 @@ func parseFloatFast(s string) (float64, bool) {
 		}
 		e := 0
 		for ; i < len(s); i++ {
-			if e > 10000 {
-				return 0, false
+			if e < 100000 {
+				e = e*10 + int(s[i]-'0')
 			}
-			e = e*10 + int(s[i]-'0')
 		}
 		if eneg {
 			e = -e
 		}
 		exp += e
 	}
-	if mant > 1<<53 {
-		return 0, false
-	}
-	f := float64(mant)
-	switch {
-	case exp == 0:
-	case exp < 0 && exp >= -22:
-		f /= pow10[-exp]
-	case exp > 0 && exp <= 22:
-		f *= pow10[exp]
-	default:
-		if mant == 0 {
-			break
+	if mant == 0 {
+		if neg {
+			return math.Copysign(0, -1), true
 		}
+		return 0, true
+	}
+	if mant <= 1<<53 && exp >= -22 && exp <= 22 {
+		f := float64(mant)
+		if exp < 0 {
+			f /= pow10[-exp]
+		} else {
+			f *= pow10[exp]
+		}
+		if neg {
+			f = -f
+		}
+		return f, true
+	}
+	return eiselLemire(mant, exp, neg)
+}
+
+// eiselLemire returns mant × 10^exp10 correctly rounded, or false when a
+// 128-bit approximation cannot decide the rounding (or the result is
+// subnormal or infinite), in which case the caller must use an exact
+// method. mant must not be zero.
+func eiselLemire(mant uint64, exp10 int, neg bool) (float64, bool) {
+	if exp10 < pow5MinQ || exp10 > pow5MaxQ {
 		return 0, false
 	}
+	// Scale mant so its top bit is set; pow5 entries have bit 127 set.
+	lz := bits.LeadingZeros64(mant)
+	w := mant << uint(lz)
+	p := &pow5[exp10-pow5MinQ]
+	hi, lo := bits.Mul64(w, p[0])
+	// The low half of the table entry, left out, adds less than w to lo.
+	// If that could carry into the bits kept, include it.
+	if hi&0x1ff == 0x1ff && lo+w < w {
+		hi2, lo2 := bits.Mul64(w, p[1])
+		sum := lo + hi2
+		if sum < lo {
+			hi++
+		}
+		lo = sum
+		// The table's own truncation could still carry: undecidable.
+		if hi&0x1ff == 0x1ff && lo+1 == 0 && lo2+w < w {
+			return 0, false
+		}
+	}
+	// The product has its top bit at 127 or 126; keep 54 bits (53 and a
+	// rounding bit).
+	top := hi >> 63
+	m := hi >> (top + 9)
+	// floor(exp10 × log2(10)) is (exp10 × 217706) >> 16 over this range.
+	e := 1086 + int(top) + (exp10*217706)>>16 - lz
+	// Exactly half way (nothing below the rounding bit) with an even
+	// result below: round-to-even needs the exact value.
+	if lo == 0 && hi&0x1ff == 0 && m&3 == 1 {
+		return 0, false
+	}
+	m = (m + m&1) >> 1
+	if m >= 1<<53 {
+		m >>= 1
+		e++
+	}
+	if e <= 0 || e >= 0x7ff {
+		return 0, false
+	}
+	f := math.Float64frombits(uint64(e)<<52 | m&(1<<52-1))
 	if neg {
 		f = -f
 	}

@@ -16,7 +16,10 @@ func decodeInterface(d *state, p unsafe.Pointer) error {
 		return d.errorAt(d.pos, "looking for beginning of value")
 	}
 	if old := *(*any)(p); old != nil {
-		if t := reflect.TypeOf(old); t.Kind() == reflect.Pointer && rt.EfaceOf(&old).Data != nil &&
+		w := rt.EfaceOf(&old).Data
+		// An interface holding its own address (v = &v) is decoded into
+		// directly, as encoding/json does, instead of through itself.
+		if t := reflect.TypeOf(old); t.Kind() == reflect.Pointer && w != nil && w != p &&
 			(d.src[d.pos] != 'n' || t.Elem().Kind() == reflect.Pointer) {
 			return decodeIntoPointer(d, old)
 		}

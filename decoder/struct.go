@@ -3,9 +3,11 @@ package decoder
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/wire"
 )
 
 // decField is one member of a struct plan.
@@ -17,7 +19,48 @@ type decField struct {
 	offset     uintptr
 	hops       []rt.Hop
 	quoted     bool
+	kind       fieldKind
 	fn         decFunc
+}
+
+// fieldKind selects an inline fast path for a field of a plain type (no
+// methods, no ",string"); fieldOther always calls the field's decoder.
+type fieldKind uint8
+
+const (
+	fieldOther fieldKind = iota
+	fieldString
+	fieldInt64
+	fieldInt32
+	fieldFloat64
+	fieldBool
+)
+
+func plainFieldKind(t reflect.Type) fieldKind {
+	pt := reflect.PointerTo(t)
+	if t.Name() != "" && (pt.Implements(rt.UnmarshalerType) || pt.Implements(rt.TextUnmarshalerType)) {
+		return fieldOther
+	}
+	switch t.Kind() {
+	case reflect.String:
+		if t != rt.NumberType {
+			return fieldString
+		}
+	case reflect.Int64:
+		return fieldInt64
+	case reflect.Int:
+		if t.Size() == 8 {
+			return fieldInt64
+		}
+		return fieldInt32
+	case reflect.Int32:
+		return fieldInt32
+	case reflect.Float64:
+		return fieldFloat64
+	case reflect.Bool:
+		return fieldBool
+	}
+	return fieldOther
 }
 
 // structPlan is the compiled decoder of a struct type: its fields and the
@@ -47,6 +90,9 @@ func structFn(t reflect.Type) decFunc {
 			hops:       f.Hops,
 			quoted:     f.Quoted,
 		})
+		if !f.Quoted {
+			sp.fields[len(sp.fields)-1].kind = plainFieldKind(f.Type)
+		}
 	}
 	for i := range sp.fields {
 		f := &sp.fields[i]
@@ -134,6 +180,9 @@ func (d *state) decodeField(f *decField, p unsafe.Pointer) error {
 		}
 	}
 	p = unsafe.Add(p, f.offset)
+	if f.kind != fieldOther && d.pos < len(d.src) && d.inlineField(f.kind, p) {
+		return nil
+	}
 	d.fields = append(d.fields, f)
 	var err error
 	if f.quoted {
@@ -163,4 +212,75 @@ func (d *state) followHops(p unsafe.Pointer, hops []rt.Hop) (unsafe.Pointer, boo
 		p = w
 	}
 	return p, true
+}
+
+// inlineField decodes the common case of a plain field in place and
+// reports whether it did; anything else (a null, a wrong type, a number
+// that does not fit, a string needing unescaping...) is left untouched for
+// the field's decoder, which knows how to report it.
+func (d *state) inlineField(k fieldKind, p unsafe.Pointer) bool {
+	c := d.src[d.pos]
+	switch k {
+	case fieldString:
+		if c != '"' {
+			return false
+		}
+		start := d.pos + 1
+		end, fl, err := wire.ScanString(d.src, d.pos)
+		if err != nil || fl != 0 {
+			return false
+		}
+		d.pos = end
+		*(*string)(p) = d.keep(start, end-1)
+		return true
+	case fieldInt64, fieldInt32:
+		if !isNumberStart(c) {
+			return false
+		}
+		end, float, err := wire.ScanNumber(d.src, d.pos)
+		if err != nil || float {
+			return false
+		}
+		n, ok := wire.ParseInt(d.src[d.pos:end])
+		if !ok {
+			return false
+		}
+		if k == fieldInt32 {
+			if n != int64(int32(n)) {
+				return false
+			}
+			*(*int32)(p) = int32(n)
+		} else {
+			*(*int64)(p) = n
+		}
+		d.pos = end
+		return true
+	case fieldFloat64:
+		if !isNumberStart(c) {
+			return false
+		}
+		end, _, err := wire.ScanNumber(d.src, d.pos)
+		if err != nil {
+			return false
+		}
+		f, perr := wire.ParseFloat(d.src[d.pos:end])
+		if perr != nil {
+			return false
+		}
+		*(*float64)(p) = f
+		d.pos = end
+		return true
+	case fieldBool:
+		if c == 't' && strings.HasPrefix(d.src[d.pos:], "true") {
+			*(*bool)(p) = true
+			d.pos += 4
+			return true
+		}
+		if c == 'f' && strings.HasPrefix(d.src[d.pos:], "false") {
+			*(*bool)(p) = false
+			d.pos += 5
+			return true
+		}
+	}
+	return false
 }

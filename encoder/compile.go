@@ -16,12 +16,15 @@ import (
 	"github.com/jetjson/jet/internal/wire"
 )
 
-// encFunc encodes the value at p, appending to e.buf.
-type encFunc func(e *state, p unsafe.Pointer) error
+// encFunc appends the encoding of the value at p to b. The buffer travels
+// in registers and is never stored in the state while encoding: storing a
+// slice into a heap object costs a write barrier whenever the garbage
+// collector is marking.
+type encFunc func(e *state, b []byte, p unsafe.Pointer) ([]byte, error)
 
 // wordFunc encodes a value stored directly in an interface's data word
 // (see rt.Direct), given that word.
-type wordFunc func(e *state, w unsafe.Pointer) error
+type wordFunc func(e *state, b []byte, w unsafe.Pointer) ([]byte, error)
 
 // codec is the compiled encoder of one type.
 type codec struct {
@@ -83,7 +86,7 @@ func fnFor(t reflect.Type, addr bool) encFunc {
 		if c.fn != nil {
 			return c.fn
 		}
-		return func(e *state, p unsafe.Pointer) error { return c.fn(e, p) }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) { return c.fn(e, b, p) }
 	}
 	c := &codec{typ: t}
 	compiled[k] = c
@@ -144,14 +147,18 @@ func newFn(t reflect.Type, addr bool) encFunc {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		return uintFn(t.Kind())
 	case reflect.Float32:
-		return func(e *state, p unsafe.Pointer) error { return e.encodeFloat(float64(*(*float32)(p)), 32) }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return e.appendFloat(b, float64(*(*float32)(p)), 32)
+		}
 	case reflect.Float64:
-		return func(e *state, p unsafe.Pointer) error { return e.encodeFloat(*(*float64)(p), 64) }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return e.appendFloat(b, *(*float64)(p), 64)
+		}
 	case reflect.String:
 		if t == rt.NumberType {
 			return encodeNumberAt
 		}
-		return func(e *state, p unsafe.Pointer) error { return e.encodeString(*(*string)(p)) }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) { return e.appendString(b, *(*string)(p)) }
 	case reflect.Interface:
 		return interfaceFn(t)
 	case reflect.Struct:
@@ -164,7 +171,7 @@ func newFn(t reflect.Type, addr bool) encFunc {
 		return arrayFn(t, addr)
 	case reflect.Pointer:
 		w := ptrWordFn(t)
-		return func(e *state, p unsafe.Pointer) error { return w(e, *(*unsafe.Pointer)(p)) }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) { return w(e, b, *(*unsafe.Pointer)(p)) }
 	}
 	return unsupportedFn(t)
 }
@@ -179,31 +186,39 @@ func wordFor(t reflect.Type, c *codec) wordFunc {
 		return ptrWordFn(t)
 	}
 	fn := c.fn
-	return func(e *state, w unsafe.Pointer) error {
+	return func(e *state, b []byte, w unsafe.Pointer) ([]byte, error) {
 		// The encoder wants a pointer to the value; park the word in a
 		// slot of the state so no allocation is needed.
 		if e.nslot == len(e.slots) {
 			q := new(unsafe.Pointer)
 			*q = w
-			return fn(e, unsafe.Pointer(q))
+			return fn(e, b, unsafe.Pointer(q))
 		}
 		i := e.nslot
 		e.slots[i] = w
 		e.nslot++
-		err := fn(e, unsafe.Pointer(&e.slots[i]))
+		b, err := fn(e, b, unsafe.Pointer(&e.slots[i]))
 		e.nslot--
 		e.slots[i] = nil
-		return err
+		return b, err
 	}
 }
 
 func unsupportedFn(t reflect.Type) encFunc {
-	return func(e *state, p unsafe.Pointer) error { return &json.UnsupportedTypeError{Type: t} }
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+		return b, &json.UnsupportedTypeError{Type: t}
+	}
 }
 
-func encodeBoolAt(e *state, p unsafe.Pointer) error {
-	e.encodeBool(*(*bool)(p))
-	return nil
+func encodeBoolAt(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+	return appendBool(b, *(*bool)(p)), nil
+}
+
+func appendBool(b []byte, v bool) []byte {
+	if v {
+		return append(b, "true"...)
+	}
+	return append(b, "false"...)
 }
 
 func appendInt(b []byte, v int64) []byte {
@@ -223,62 +238,77 @@ func appendUint(b []byte, v uint64) []byte {
 func intFn(k reflect.Kind) encFunc {
 	switch k {
 	case reflect.Int8:
-		return func(e *state, p unsafe.Pointer) error { e.buf = appendInt(e.buf, int64(*(*int8)(p))); return nil }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return appendInt(b, int64(*(*int8)(p))), nil
+		}
 	case reflect.Int16:
-		return func(e *state, p unsafe.Pointer) error { e.buf = appendInt(e.buf, int64(*(*int16)(p))); return nil }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return appendInt(b, int64(*(*int16)(p))), nil
+		}
 	case reflect.Int32:
-		return func(e *state, p unsafe.Pointer) error { e.buf = appendInt(e.buf, int64(*(*int32)(p))); return nil }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return appendInt(b, int64(*(*int32)(p))), nil
+		}
 	case reflect.Int64:
-		return func(e *state, p unsafe.Pointer) error { e.buf = appendInt(e.buf, *(*int64)(p)); return nil }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) { return appendInt(b, *(*int64)(p)), nil }
 	}
-	return func(e *state, p unsafe.Pointer) error { e.buf = appendInt(e.buf, int64(*(*int)(p))); return nil }
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+		return appendInt(b, int64(*(*int)(p))), nil
+	}
 }
 
 func uintFn(k reflect.Kind) encFunc {
 	switch k {
 	case reflect.Uint8:
-		return func(e *state, p unsafe.Pointer) error { e.buf = appendUint(e.buf, uint64(*(*uint8)(p))); return nil }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return appendUint(b, uint64(*(*uint8)(p))), nil
+		}
 	case reflect.Uint16:
-		return func(e *state, p unsafe.Pointer) error { e.buf = appendUint(e.buf, uint64(*(*uint16)(p))); return nil }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return appendUint(b, uint64(*(*uint16)(p))), nil
+		}
 	case reflect.Uint32:
-		return func(e *state, p unsafe.Pointer) error { e.buf = appendUint(e.buf, uint64(*(*uint32)(p))); return nil }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return appendUint(b, uint64(*(*uint32)(p))), nil
+		}
 	case reflect.Uint64:
-		return func(e *state, p unsafe.Pointer) error { e.buf = appendUint(e.buf, *(*uint64)(p)); return nil }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) { return appendUint(b, *(*uint64)(p)), nil }
 	case reflect.Uintptr:
-		return func(e *state, p unsafe.Pointer) error { e.buf = appendUint(e.buf, uint64(*(*uintptr)(p))); return nil }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+			return appendUint(b, uint64(*(*uintptr)(p))), nil
+		}
 	}
-	return func(e *state, p unsafe.Pointer) error { e.buf = appendUint(e.buf, uint64(*(*uint)(p))); return nil }
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+		return appendUint(b, uint64(*(*uint)(p))), nil
+	}
 }
 
-// encodeFloat writes f in encoding/json's format; NaN and ±Inf are an
+// appendFloat writes f in encoding/json's format; NaN and ±Inf are an
 // error unless EncodeNullForInfOrNan is set.
-func (e *state) encodeFloat(f float64, bits int) error {
+func (e *state) appendFloat(b []byte, f float64, bits int) ([]byte, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		if e.opts&EncodeNullForInfOrNan != 0 {
-			e.buf = append(e.buf, "null"...)
-			return nil
+			return append(b, "null"...), nil
 		}
-		return &json.UnsupportedValueError{Value: reflect.ValueOf(f), Str: strconv.FormatFloat(f, 'g', -1, bits)}
+		return b, &json.UnsupportedValueError{Value: reflect.ValueOf(f), Str: strconv.FormatFloat(f, 'g', -1, bits)}
 	}
-	e.buf = wire.AppendFloat(e.buf, f, bits)
-	return nil
+	return wire.AppendFloat(b, f, bits), nil
 }
 
-func encodeNumberAt(e *state, p unsafe.Pointer) error {
-	return e.encodeNumber(*(*string)(p))
+func encodeNumberAt(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+	return appendNumber(b, *(*string)(p))
 }
 
-// encodeNumber writes a json.Number: its text as it is after checking it
+// appendNumber writes a json.Number: its text as it is after checking it
 // is a JSON number; the empty Number is 0, as in encoding/json.
-func (e *state) encodeNumber(s string) error {
+func appendNumber(b []byte, s string) ([]byte, error) {
 	if s == "" {
 		s = "0"
 	}
 	if !wire.IsValidNumber(s) {
-		return fmt.Errorf("json: invalid number literal %q", s)
+		return b, fmt.Errorf("json: invalid number literal %q", s)
 	}
-	e.buf = append(e.buf, s...)
-	return nil
+	return append(b, s...), nil
 }
 
 func validUTF8(s string) bool { return utf8.ValidString(s) }
@@ -287,15 +317,14 @@ func invalidUTF8(s string) error { return &json.InvalidUTF8Error{S: s} }
 
 func interfaceFn(t reflect.Type) encFunc {
 	if t.NumMethod() == 0 {
-		return func(e *state, p unsafe.Pointer) error { return e.encodeAny(*(*any)(p)) }
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) { return e.appendAny(b, *(*any)(p)) }
 	}
-	return func(e *state, p unsafe.Pointer) error {
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		v := reflect.NewAt(t, p).Elem()
 		if v.IsNil() {
-			e.buf = append(e.buf, "null"...)
-			return nil
+			return append(b, "null"...), nil
 		}
-		return e.encodeAny(v.Interface())
+		return e.appendAny(b, v.Interface())
 	}
 }
 
@@ -303,29 +332,28 @@ func interfaceFn(t reflect.Type) encFunc {
 // points to, which is addressable.
 func ptrWordFn(t reflect.Type) wordFunc {
 	elem := fnFor(t.Elem(), true)
-	return func(e *state, w unsafe.Pointer) error {
+	return func(e *state, b []byte, w unsafe.Pointer) ([]byte, error) {
 		if w == nil {
-			e.buf = append(e.buf, "null"...)
-			return nil
+			return append(b, "null"...), nil
 		}
 		if e.depth >= cycleCheckDepth {
-			return e.encodeChecked(w, t, 0, func() error { return elem(e, w) })
+			return e.encodeChecked(b, w, t, 0, func(b []byte) ([]byte, error) { return elem(e, b, w) })
 		}
 		e.depth++
-		err := elem(e, w)
+		b, err := elem(e, b, w)
 		e.depth--
-		return err
+		return b, err
 	}
 }
 
 // encodeChecked runs fn past cycleCheckDepth, recording p on the path.
-func (e *state) encodeChecked(p unsafe.Pointer, t reflect.Type, n int, fn func() error) error {
+func (e *state) encodeChecked(b []byte, p unsafe.Pointer, t reflect.Type, n int, fn func([]byte) ([]byte, error)) ([]byte, error) {
 	if err := e.enter(p, t, n); err != nil {
-		return err
+		return b, err
 	}
-	err := fn()
+	b, err := fn(b)
 	e.leave(p, t, n)
-	return err
+	return b, err
 }
 
 func cycleError(p unsafe.Pointer, t reflect.Type, n int) error {
@@ -358,50 +386,45 @@ func sliceFn(t reflect.Type) encFunc {
 		}
 	}
 	elems := elemsFn(et, true)
-	return func(e *state, p unsafe.Pointer) error {
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		sh := (*sliceHeader)(p)
 		if sh.Data == nil {
 			if e.opts&NoNullSliceOrMap != 0 {
-				e.buf = append(e.buf, '[', ']')
-			} else {
-				e.buf = append(e.buf, "null"...)
+				return append(b, '[', ']'), nil
 			}
-			return nil
+			return append(b, "null"...), nil
 		}
 		if e.depth >= cycleCheckDepth {
-			return e.encodeChecked(sh.Data, t, sh.Len, func() error { return elems(e, sh.Data, sh.Len) })
+			return e.encodeChecked(b, sh.Data, t, sh.Len, func(b []byte) ([]byte, error) { return elems(e, b, sh.Data, sh.Len) })
 		}
 		e.depth++
-		err := elems(e, sh.Data, sh.Len)
+		b, err := elems(e, b, sh.Data, sh.Len)
 		e.depth--
-		return err
+		return b, err
 	}
 }
 
-func encodeBytesAt(e *state, p unsafe.Pointer) error {
-	b := *(*[]byte)(p)
-	if b == nil {
+func encodeBytesAt(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+	v := *(*[]byte)(p)
+	if v == nil {
 		if e.opts&NoNullSliceOrMap != 0 {
-			e.buf = append(e.buf, '"', '"')
-		} else {
-			e.buf = append(e.buf, "null"...)
+			return append(b, '"', '"'), nil
 		}
-		return nil
+		return append(b, "null"...), nil
 	}
-	e.buf = append(e.buf, '"')
-	e.buf = base64.StdEncoding.AppendEncode(e.buf, b)
-	e.buf = append(e.buf, '"')
-	return nil
+	b = append(b, '"')
+	b = base64.StdEncoding.AppendEncode(b, v)
+	return append(b, '"'), nil
 }
 
 func arrayFn(t reflect.Type, addr bool) encFunc {
 	n := t.Len()
 	elems := elemsFn(t.Elem(), addr)
-	return func(e *state, p unsafe.Pointer) error { return elems(e, p, n) }
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) { return elems(e, b, p, n) }
 }
 
 // elemsFunc writes n elements stored from p on as a JSON array.
-type elemsFunc func(e *state, p unsafe.Pointer, n int) error
+type elemsFunc func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error)
 
 // elemsFn builds the array loop for element type et, with tight loops for
 // the common plain element types.
@@ -409,61 +432,60 @@ func elemsFn(et reflect.Type, addr bool) elemsFunc {
 	if plainKind(et) {
 		switch et.Kind() {
 		case reflect.String:
-			return func(e *state, p unsafe.Pointer, n int) error {
-				e.buf = append(e.buf, '[')
+			return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+				b = append(b, '[')
+				var err error
 				for i, s := range unsafe.Slice((*string)(p), n) {
 					if i > 0 {
-						e.buf = append(e.buf, ',')
+						b = append(b, ',')
 					}
-					if err := e.encodeString(s); err != nil {
-						return err
+					if b, err = e.appendString(b, s); err != nil {
+						return b, err
 					}
 				}
-				e.buf = append(e.buf, ']')
-				return nil
+				return append(b, ']'), nil
 			}
 		case reflect.Float64:
-			return func(e *state, p unsafe.Pointer, n int) error {
-				e.buf = append(e.buf, '[')
+			return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+				b = append(b, '[')
+				var err error
 				for i, f := range unsafe.Slice((*float64)(p), n) {
 					if i > 0 {
-						e.buf = append(e.buf, ',')
+						b = append(b, ',')
 					}
-					if err := e.encodeFloat(f, 64); err != nil {
-						return err
+					if b, err = e.appendFloat(b, f, 64); err != nil {
+						return b, err
 					}
 				}
-				e.buf = append(e.buf, ']')
-				return nil
+				return append(b, ']'), nil
 			}
 		case reflect.Int64, reflect.Int:
-			return func(e *state, p unsafe.Pointer, n int) error {
-				e.buf = append(e.buf, '[')
+			return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+				b = append(b, '[')
 				for i, v := range unsafe.Slice((*int64)(p), n) {
 					if i > 0 {
-						e.buf = append(e.buf, ',')
+						b = append(b, ',')
 					}
-					e.buf = appendInt(e.buf, v)
+					b = appendInt(b, v)
 				}
-				e.buf = append(e.buf, ']')
-				return nil
+				return append(b, ']'), nil
 			}
 		}
 	}
 	elem := fnFor(et, addr)
 	size := et.Size()
-	return func(e *state, p unsafe.Pointer, n int) error {
-		e.buf = append(e.buf, '[')
+	return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+		b = append(b, '[')
+		var err error
 		for i := 0; i < n; i++ {
 			if i > 0 {
-				e.buf = append(e.buf, ',')
+				b = append(b, ',')
 			}
-			if err := elem(e, unsafe.Add(p, uintptr(i)*size)); err != nil {
-				return err
+			if b, err = elem(e, b, unsafe.Add(p, uintptr(i)*size)); err != nil {
+				return b, err
 			}
 		}
-		e.buf = append(e.buf, ']')
-		return nil
+		return append(b, ']'), nil
 	}
 }
 
@@ -536,110 +558,100 @@ func methodTarget(t reflect.Type) func(p unsafe.Pointer) (any, bool) {
 
 func marshalerFn(t reflect.Type) encFunc {
 	if t == rt.RawMessageType {
-		return func(e *state, p unsafe.Pointer) error {
-			b := *(*[]byte)(p)
-			if b == nil {
-				e.buf = append(e.buf, "null"...)
-				return nil
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+			raw := *(*[]byte)(p)
+			if raw == nil {
+				return append(b, "null"...), nil
 			}
-			return e.appendMarshalerOutput(b, t)
+			return e.appendMarshalerOutput(b, raw, t)
 		}
 	}
 	target := methodTarget(t)
-	return func(e *state, p unsafe.Pointer) error {
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		v, ok := target(p)
 		if !ok {
-			e.buf = append(e.buf, "null"...)
-			return nil
+			return append(b, "null"...), nil
 		}
 		m, ok := v.(json.Marshaler)
 		if !ok {
-			e.buf = append(e.buf, "null"...)
-			return nil
+			return append(b, "null"...), nil
 		}
-		return e.callMarshalJSON(m, t)
+		return e.callMarshalJSON(b, m, t)
 	}
 }
 
 func addrMarshalerFn(t reflect.Type) encFunc {
 	word := rt.TypeWord(reflect.PointerTo(t))
-	return func(e *state, p unsafe.Pointer) error {
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		m := packDirect(word, p).(json.Marshaler)
-		return e.callMarshalJSON(m, t)
+		return e.callMarshalJSON(b, m, t)
 	}
 }
 
-func (e *state) callMarshalJSON(m json.Marshaler, t reflect.Type) error {
-	b, err := m.MarshalJSON()
+func (e *state) callMarshalJSON(b []byte, m json.Marshaler, t reflect.Type) ([]byte, error) {
+	out, err := m.MarshalJSON()
 	if err != nil {
-		return &MarshalerError{Type: t, Err: err, Func: "MarshalJSON"}
+		return b, &MarshalerError{Type: t, Err: err, Func: "MarshalJSON"}
 	}
-	return e.appendMarshalerOutput(b, t)
+	return e.appendMarshalerOutput(b, out, t)
 }
 
 // appendMarshalerOutput writes the output of a MarshalJSON method: checked
 // unless NoValidateJSONMarshaler, compacted with CompactMarshaler, HTML
 // escaped with EscapeHTML.
-func (e *state) appendMarshalerOutput(b []byte, t reflect.Type) error {
+func (e *state) appendMarshalerOutput(b, out []byte, t reflect.Type) ([]byte, error) {
 	html := e.opts&EscapeHTML != 0
 	if e.opts&NoValidateJSONMarshaler != 0 {
 		if html {
-			e.buf = wire.AppendHTMLEscaped(e.buf, wire.StringOf(b))
-		} else {
-			e.buf = append(e.buf, b...)
+			return wire.AppendHTMLEscaped(b, wire.StringOf(out)), nil
 		}
-		return nil
+		return append(b, out...), nil
 	}
 	if html || e.opts&CompactMarshaler != 0 {
-		out, err := wire.AppendCompact(e.buf, wire.StringOf(b), html)
+		nb, err := wire.AppendCompact(b, wire.StringOf(out), html)
 		if err != nil {
-			return &MarshalerError{Type: t, Err: err, Func: "MarshalJSON"}
+			return b, &MarshalerError{Type: t, Err: err, Func: "MarshalJSON"}
 		}
-		e.buf = out
-		return nil
+		return nb, nil
 	}
-	if err := wire.Validate(wire.StringOf(b), wire.DefaultMaxDepth); err != nil {
-		return &MarshalerError{Type: t, Err: err, Func: "MarshalJSON"}
+	if err := wire.Validate(wire.StringOf(out), wire.DefaultMaxDepth); err != nil {
+		return b, &MarshalerError{Type: t, Err: err, Func: "MarshalJSON"}
 	}
-	e.buf = append(e.buf, b...)
-	return nil
+	return append(b, out...), nil
 }
 
 func textMarshalerFn(t reflect.Type) encFunc {
 	target := methodTarget(t)
-	return func(e *state, p unsafe.Pointer) error {
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		v, ok := target(p)
 		if !ok {
-			e.buf = append(e.buf, "null"...)
-			return nil
+			return append(b, "null"...), nil
 		}
 		m, ok := v.(encoding.TextMarshaler)
 		if !ok {
-			e.buf = append(e.buf, "null"...)
-			return nil
+			return append(b, "null"...), nil
 		}
-		return e.callMarshalText(m, t)
+		return e.callMarshalText(b, m, t)
 	}
 }
 
 func addrTextMarshalerFn(t reflect.Type) encFunc {
 	word := rt.TypeWord(reflect.PointerTo(t))
-	return func(e *state, p unsafe.Pointer) error {
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		m := packDirect(word, p).(encoding.TextMarshaler)
-		return e.callMarshalText(m, t)
+		return e.callMarshalText(b, m, t)
 	}
 }
 
-func (e *state) callMarshalText(m encoding.TextMarshaler, t reflect.Type) error {
-	b, err := m.MarshalText()
+func (e *state) callMarshalText(b []byte, m encoding.TextMarshaler, t reflect.Type) ([]byte, error) {
+	text, err := m.MarshalText()
 	if err != nil {
-		return &MarshalerError{Type: t, Err: err, Func: "MarshalText"}
+		return b, &MarshalerError{Type: t, Err: err, Func: "MarshalText"}
 	}
 	if e.opts&NoQuoteTextMarshaler != 0 {
-		e.buf = append(e.buf, '"')
-		e.buf = append(e.buf, b...)
-		e.buf = append(e.buf, '"')
-		return nil
+		b = append(b, '"')
+		b = append(b, text...)
+		return append(b, '"'), nil
 	}
-	return e.encodeString(wire.StringOf(b))
+	return e.appendString(b, wire.StringOf(text))
 }

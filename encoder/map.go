@@ -20,42 +20,41 @@ type anyKV struct {
 	v any
 }
 
-func (e *state) writeNullMap() {
+func (e *state) appendNullMap(b []byte) []byte {
 	if e.opts&NoNullSliceOrMap != 0 {
-		e.buf = append(e.buf, '{', '}')
-	} else {
-		e.buf = append(e.buf, "null"...)
+		return append(b, '{', '}')
 	}
+	return append(b, "null"...)
 }
 
-// encodeMapStringAny is the fast path for the most common map.
-func (e *state) encodeMapStringAny(m map[string]any) error {
+// appendMapStringAny is the fast path for the most common map.
+func (e *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, error) {
 	if m == nil {
-		e.writeNullMap()
-		return nil
+		return e.appendNullMap(b), nil
 	}
-	w := *(*unsafe.Pointer)(unsafe.Pointer(&m))
 	if e.depth >= cycleCheckDepth {
-		return e.encodeChecked(w, mapStringAnyType, 0, func() error { return e.mapStringAnyBody(m) })
+		w := *(*unsafe.Pointer)(unsafe.Pointer(&m))
+		return e.encodeChecked(b, w, mapStringAnyType, 0, func(b []byte) ([]byte, error) { return e.mapStringAnyBody(b, m) })
 	}
 	e.depth++
-	err := e.mapStringAnyBody(m)
+	b, err := e.mapStringAnyBody(b, m)
 	e.depth--
-	return err
+	return b, err
 }
 
 var mapStringAnyType = reflect.TypeFor[map[string]any]()
 
-func (e *state) mapStringAnyBody(m map[string]any) error {
+func (e *state) mapStringAnyBody(b []byte, m map[string]any) ([]byte, error) {
 	html := e.opts&EscapeHTML != 0
-	e.buf = append(e.buf, '{')
+	b = append(b, '{')
+	var err error
 	if e.opts&SortMapKeys == 0 || len(m) <= 1 {
 		for k, v := range m {
-			e.buf = appendKey(e.buf, k, html)
-			if err := e.encodeAny(v); err != nil {
-				return err
+			b = appendKey(b, k, html)
+			if b, err = e.appendAny(b, v); err != nil {
+				return b, err
 			}
-			e.buf = append(e.buf, ',')
+			b = append(b, ',')
 		}
 	} else {
 		base := len(e.kvs)
@@ -64,26 +63,25 @@ func (e *state) mapStringAnyBody(m map[string]any) error {
 		}
 		slices.SortFunc(e.kvs[base:], func(a, b anyKV) int { return strings.Compare(a.k, b.k) })
 		for i := base; i < len(e.kvs); i++ {
-			e.buf = appendKey(e.buf, e.kvs[i].k, html)
-			if err := e.encodeAny(e.kvs[i].v); err != nil {
-				return err
+			b = appendKey(b, e.kvs[i].k, html)
+			if b, err = e.appendAny(b, e.kvs[i].v); err != nil {
+				return b, err
 			}
-			e.buf = append(e.buf, ',')
+			b = append(b, ',')
 		}
 		clear(e.kvs[base:])
 		e.kvs = e.kvs[:base]
 	}
-	closeObject(e)
-	return nil
+	return closeObject(b), nil
 }
 
 // closeObject ends an object whose members were each followed by a comma.
-func closeObject(e *state) {
-	if n := len(e.buf) - 1; e.buf[n] == ',' {
-		e.buf[n] = '}'
-	} else {
-		e.buf = append(e.buf, '}')
+func closeObject(b []byte) []byte {
+	if n := len(b) - 1; b[n] == ',' {
+		b[n] = '}'
+		return b
 	}
+	return append(b, '}')
 }
 
 // appendKey writes a member name and its colon.
@@ -92,38 +90,36 @@ func appendKey(b []byte, k string, html bool) []byte {
 	return append(b, ':')
 }
 
-func (e *state) encodeSliceAny(s []any) error {
+func (e *state) appendSliceAny(b []byte, s []any) ([]byte, error) {
 	if s == nil {
 		if e.opts&NoNullSliceOrMap != 0 {
-			e.buf = append(e.buf, '[', ']')
-		} else {
-			e.buf = append(e.buf, "null"...)
+			return append(b, '[', ']'), nil
 		}
-		return nil
+		return append(b, "null"...), nil
 	}
 	if e.depth >= cycleCheckDepth {
-		return e.encodeChecked(unsafe.Pointer(unsafe.SliceData(s)), sliceAnyType, len(s), func() error { return e.sliceAnyBody(s) })
+		return e.encodeChecked(b, unsafe.Pointer(unsafe.SliceData(s)), sliceAnyType, len(s), func(b []byte) ([]byte, error) { return e.sliceAnyBody(b, s) })
 	}
 	e.depth++
-	err := e.sliceAnyBody(s)
+	b, err := e.sliceAnyBody(b, s)
 	e.depth--
-	return err
+	return b, err
 }
 
 var sliceAnyType = reflect.TypeFor[[]any]()
 
-func (e *state) sliceAnyBody(s []any) error {
-	e.buf = append(e.buf, '[')
+func (e *state) sliceAnyBody(b []byte, s []any) ([]byte, error) {
+	b = append(b, '[')
+	var err error
 	for i := range s {
 		if i > 0 {
-			e.buf = append(e.buf, ',')
+			b = append(b, ',')
 		}
-		if err := e.encodeAny(s[i]); err != nil {
-			return err
+		if b, err = e.appendAny(b, s[i]); err != nil {
+			return b, err
 		}
 	}
-	e.buf = append(e.buf, ']')
-	return nil
+	return append(b, ']'), nil
 }
 
 // mapFn compiles the encoder of a map type. Keys must be strings,
@@ -138,19 +134,18 @@ func mapFn(t reflect.Type) encFunc {
 		return unsupportedFn(t)
 	}
 	body := mapBodyFn(t)
-	return func(e *state, p unsafe.Pointer) error {
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		w := *(*unsafe.Pointer)(p)
 		if w == nil {
-			e.writeNullMap()
-			return nil
+			return e.appendNullMap(b), nil
 		}
 		if e.depth >= cycleCheckDepth {
-			return e.encodeChecked(w, t, 0, func() error { return body(e, p) })
+			return e.encodeChecked(b, w, t, 0, func(b []byte) ([]byte, error) { return body(e, b, p) })
 		}
 		e.depth++
-		err := body(e, p)
+		b, err := body(e, b, p)
 		e.depth--
-		return err
+		return b, err
 	}
 }
 
@@ -162,12 +157,12 @@ func mapBodyFn(t reflect.Type) encFunc {
 	if kt.Kind() == reflect.String {
 		switch {
 		case et.Kind() == reflect.Interface && et.NumMethod() == 0:
-			return func(e *state, p unsafe.Pointer) error {
-				return e.mapStringAnyBody(*(*map[string]any)(p))
+			return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+				return e.mapStringAnyBody(b, *(*map[string]any)(p))
 			}
 		case et.Kind() == reflect.String && plainKind(et):
-			return func(e *state, p unsafe.Pointer) error {
-				return e.mapStringStringBody(*(*map[string]string)(p))
+			return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+				return e.mapStringStringBody(b, *(*map[string]string)(p))
 			}
 		}
 	}
@@ -176,15 +171,15 @@ func mapBodyFn(t reflect.Type) encFunc {
 	pool := &sync.Pool{New: func() any {
 		return &mapIter{k: reflect.New(kt).Elem(), v: reflect.New(et).Elem()}
 	}}
-	return func(e *state, p unsafe.Pointer) error {
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		m := reflect.NewAt(t, p).Elem()
 		if e.opts&SortMapKeys != 0 && m.Len() > 1 {
-			return e.sortedMapBody(m, key, elem)
+			return e.sortedMapBody(b, m, key, elem)
 		}
 		it := pool.Get().(*mapIter)
 		it.it.Reset(m)
 		html := e.opts&EscapeHTML != 0
-		e.buf = append(e.buf, '{')
+		b = append(b, '{')
 		var err error
 		for it.it.Next() {
 			it.k.SetIterKey(&it.it)
@@ -194,21 +189,20 @@ func mapBodyFn(t reflect.Type) encFunc {
 				err = mapKeyError(t, err)
 				break
 			}
-			e.buf = appendKey(e.buf, ks, html)
-			if err = elem(e, it.v.Addr().UnsafePointer()); err != nil {
+			b = appendKey(b, ks, html)
+			if b, err = elem(e, b, it.v.Addr().UnsafePointer()); err != nil {
 				break
 			}
-			e.buf = append(e.buf, ',')
+			b = append(b, ',')
 		}
 		it.it.Reset(reflect.Value{})
 		it.k.SetZero()
 		it.v.SetZero()
 		pool.Put(it)
 		if err != nil {
-			return err
+			return b, err
 		}
-		closeObject(e)
-		return nil
+		return closeObject(b), nil
 	}
 }
 
@@ -218,16 +212,17 @@ type mapIter struct {
 	k, v reflect.Value
 }
 
-func (e *state) mapStringStringBody(m map[string]string) error {
+func (e *state) mapStringStringBody(b []byte, m map[string]string) ([]byte, error) {
 	html := e.opts&EscapeHTML != 0
-	e.buf = append(e.buf, '{')
+	b = append(b, '{')
+	var err error
 	if e.opts&SortMapKeys == 0 || len(m) <= 1 {
 		for k, v := range m {
-			e.buf = appendKey(e.buf, k, html)
-			if err := e.encodeString(v); err != nil {
-				return err
+			b = appendKey(b, k, html)
+			if b, err = e.appendString(b, v); err != nil {
+				return b, err
 			}
-			e.buf = append(e.buf, ',')
+			b = append(b, ',')
 		}
 	} else {
 		base := len(e.keys)
@@ -237,31 +232,30 @@ func (e *state) mapStringStringBody(m map[string]string) error {
 		slices.Sort(e.keys[base:])
 		for i := base; i < len(e.keys); i++ {
 			k := e.keys[i]
-			e.buf = appendKey(e.buf, k, html)
-			if err := e.encodeString(m[k]); err != nil {
-				return err
+			b = appendKey(b, k, html)
+			if b, err = e.appendString(b, m[k]); err != nil {
+				return b, err
 			}
-			e.buf = append(e.buf, ',')
+			b = append(b, ',')
 		}
 		clear(e.keys[base:])
 		e.keys = e.keys[:base]
 	}
-	closeObject(e)
-	return nil
+	return closeObject(b), nil
 }
 
 // sortedMapBody writes a map's members sorted by their key text.
-func (e *state) sortedMapBody(m reflect.Value, key func(reflect.Value) (string, error), elem encFunc) error {
+func (e *state) sortedMapBody(b []byte, m reflect.Value, key func(reflect.Value) (string, error), elem encFunc) ([]byte, error) {
 	n := m.Len()
 	keys := make([]string, 0, n)
 	vals := reflect.New(reflect.ArrayOf(n, m.Type().Elem())).Elem()
 	it := m.MapRange()
 	kh := reflect.New(m.Type().Key()).Elem()
-	for i := 0; it.Next() && i < n; i++ {
+	for i := 0; i < n && it.Next(); i++ {
 		kh.SetIterKey(it)
 		ks, err := key(kh)
 		if err != nil {
-			return mapKeyError(m.Type(), err)
+			return b, mapKeyError(m.Type(), err)
 		}
 		keys = append(keys, ks)
 		vals.Index(i).SetIterValue(it)
@@ -270,18 +264,18 @@ func (e *state) sortedMapBody(m reflect.Value, key func(reflect.Value) (string, 
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortFunc(order, func(a, b int) int { return strings.Compare(keys[a], keys[b]) })
+	slices.SortFunc(order, func(x, y int) int { return strings.Compare(keys[x], keys[y]) })
 	html := e.opts&EscapeHTML != 0
-	e.buf = append(e.buf, '{')
+	b = append(b, '{')
+	var err error
 	for _, i := range order {
-		e.buf = appendKey(e.buf, keys[i], html)
-		if err := elem(e, vals.Index(i).Addr().UnsafePointer()); err != nil {
-			return err
+		b = appendKey(b, keys[i], html)
+		if b, err = elem(e, b, vals.Index(i).Addr().UnsafePointer()); err != nil {
+			return b, err
 		}
-		e.buf = append(e.buf, ',')
+		b = append(b, ',')
 	}
-	closeObject(e)
-	return nil
+	return closeObject(b), nil
 }
 
 func mapKeyError(t reflect.Type, err error) error {

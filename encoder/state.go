@@ -72,12 +72,13 @@ func putState(e *state) {
 // allocation Encode makes for most values.
 func Encode(v any, opts Options) ([]byte, error) {
 	e := getState(opts)
-	err := e.encodeAny(v)
+	b, err := e.appendAny(e.buf[:0], v)
 	var out []byte
 	if err == nil {
-		out = make([]byte, len(e.buf))
-		copy(out, e.buf)
+		out = make([]byte, len(b))
+		copy(out, b)
 	}
+	e.buf = b
 	putState(e)
 	return out, err
 }
@@ -86,16 +87,13 @@ func Encode(v any, opts Options) ([]byte, error) {
 // as it was.
 func EncodeInto(buf *[]byte, v any, opts Options) error {
 	e := getState(opts)
-	saved := e.buf
-	e.buf = *buf
-	n := len(e.buf)
-	err := e.encodeAny(v)
+	n := len(*buf)
+	b, err := e.appendAny(*buf, v)
 	if err == nil {
-		*buf = e.buf
+		*buf = b
 	} else {
-		*buf = e.buf[:n]
+		*buf = b[:n]
 	}
-	e.buf = saved
 	putState(e)
 	return err
 }
@@ -105,12 +103,13 @@ func EncodeInto(buf *[]byte, v any, opts Options) error {
 // and one indent per level.
 func EncodeIndented(v any, prefix, indent string, opts Options) ([]byte, error) {
 	e := getState(opts)
-	err := e.encodeAny(v)
+	b, err := e.appendAny(e.buf[:0], v)
 	var out []byte
 	if err == nil {
-		out = make([]byte, 0, len(e.buf)*2)
-		out = appendIndentValid(out, e.buf, prefix, indent)
+		out = make([]byte, 0, len(b)*2)
+		out = appendIndentValid(out, b, prefix, indent)
 	}
+	e.buf = b
 	putState(e)
 	return out, err
 }
@@ -134,53 +133,40 @@ func Pretouch(t reflect.Type) error {
 	return nil
 }
 
-// encodeAny encodes an interface value: nil as null, anything else by the
+// appendAny encodes an interface value: nil as null, anything else by the
 // codec of its dynamic type.
-func (e *state) encodeAny(v any) error {
+func (e *state) appendAny(b []byte, v any) ([]byte, error) {
 	switch x := v.(type) {
 	case nil:
-		e.buf = append(e.buf, "null"...)
-		return nil
+		return append(b, "null"...), nil
 	case string:
-		return e.encodeString(x)
+		return e.appendString(b, x)
 	case float64:
-		return e.encodeFloat(x, 64)
+		return e.appendFloat(b, x, 64)
 	case bool:
-		e.encodeBool(x)
-		return nil
+		return appendBool(b, x), nil
 	case map[string]any:
-		return e.encodeMapStringAny(x)
+		return e.appendMapStringAny(b, x)
 	case []any:
-		return e.encodeSliceAny(x)
+		return e.appendSliceAny(b, x)
 	case int:
-		e.buf = appendInt(e.buf, int64(x))
-		return nil
+		return appendInt(b, int64(x)), nil
 	case int64:
-		e.buf = appendInt(e.buf, x)
-		return nil
+		return appendInt(b, x), nil
 	}
 	ef := rt.EfaceOf(&v)
 	c := codecOfWord(ef.Type, v)
 	if c.direct {
-		return c.word(e, ef.Data)
+		return c.word(e, b, ef.Data)
 	}
-	return c.fn(e, ef.Data)
+	return c.fn(e, b, ef.Data)
 }
 
-func (e *state) encodeBool(b bool) {
-	if b {
-		e.buf = append(e.buf, "true"...)
-	} else {
-		e.buf = append(e.buf, "false"...)
-	}
-}
-
-func (e *state) encodeString(s string) error {
+func (e *state) appendString(b []byte, s string) ([]byte, error) {
 	if e.opts&ValidateString != 0 && !validUTF8(s) {
-		return invalidUTF8(s)
+		return b, invalidUTF8(s)
 	}
-	e.buf = wire.AppendQuoted(e.buf, s, e.opts&EscapeHTML != 0)
-	return nil
+	return wire.AppendQuoted(b, s, e.opts&EscapeHTML != 0), nil
 }
 
 // enter and leave bracket the encoding of a pointer, map or slice that

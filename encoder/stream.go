@@ -35,17 +35,19 @@ func (enc *StreamEncoder) Encode(v any) error {
 		return enc.err
 	}
 	e := getState(enc.opts)
-	err := e.encodeAny(v)
+	b, err := e.appendAny(e.buf[:0], v)
+	e.buf = b
 	if err != nil {
 		putState(e)
 		return err
 	}
 	if enc.opts&NoEncoderNewline == 0 {
-		e.buf = append(e.buf, '\n')
+		b = append(b, '\n')
+		e.buf = b
 	}
-	out := e.buf
+	out := b
 	if enc.prefix != "" || enc.indent != "" {
-		enc.buf = appendIndentValid(enc.buf[:0], e.buf, enc.prefix, enc.indent)
+		enc.buf = appendIndentValid(enc.buf[:0], b, enc.prefix, enc.indent)
 		out = enc.buf
 	}
 	if _, err = enc.w.Write(out); err != nil {

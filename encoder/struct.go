@@ -76,8 +76,8 @@ func structFn(t reflect.Type, addr bool) encFunc {
 			ef.omitKind, ef.omit = omitFunc, zeroTest(f.Type, faddr)
 		}
 	}
-	return func(e *state, p unsafe.Pointer) error {
-		return e.encodeStruct(fields, p)
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+		return e.appendStruct(b, fields, p)
 	}
 }
 
@@ -112,43 +112,41 @@ func fieldFn(f rt.Field, addr bool) encFunc {
 	if f.Type.Kind() == reflect.String && f.Type != rt.NumberType {
 		// The string is encoded, then the result is encoded again as a
 		// string, as encoding/json does.
-		return func(e *state, p unsafe.Pointer) error {
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 			s := *(*string)(p)
 			if e.opts&ValidateString != 0 && !validUTF8(s) {
-				return invalidUTF8(s)
+				return b, invalidUTF8(s)
 			}
 			inner := wire.AppendQuoted(nil, s, e.opts&EscapeHTML != 0)
-			e.buf = wire.AppendQuoted(e.buf, wire.StringOf(inner), false)
-			return nil
+			return wire.AppendQuoted(b, wire.StringOf(inner), false), nil
 		}
 	}
 	if f.Type.Kind() == reflect.Pointer {
 		// A pointer to a quotable type: null stays unquoted.
-		return func(e *state, p unsafe.Pointer) error {
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 			if *(*unsafe.Pointer)(p) == nil {
-				e.buf = append(e.buf, "null"...)
-				return nil
+				return append(b, "null"...), nil
 			}
-			return quoteOutput(e, fn, p)
+			return quoteOutput(e, b, fn, p)
 		}
 	}
-	return func(e *state, p unsafe.Pointer) error { return quoteOutput(e, fn, p) }
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) { return quoteOutput(e, b, fn, p) }
 }
 
 // quoteOutput runs fn and wraps what it wrote in quotes (the string tag
 // option on a number or bool, whose output never needs escaping).
-func quoteOutput(e *state, fn encFunc, p unsafe.Pointer) error {
-	e.buf = append(e.buf, '"')
-	if err := fn(e, p); err != nil {
-		return err
+func quoteOutput(e *state, b []byte, fn encFunc, p unsafe.Pointer) ([]byte, error) {
+	b, err := fn(e, append(b, '"'), p)
+	if err != nil {
+		return b, err
 	}
-	e.buf = append(e.buf, '"')
-	return nil
+	return append(b, '"'), nil
 }
 
-func (e *state) encodeStruct(fields []encField, p unsafe.Pointer) error {
+func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]byte, error) {
 	html := e.opts&EscapeHTML != 0
-	e.buf = append(e.buf, '{')
+	b = append(b, '{')
+	var err error
 	for i := range fields {
 		f := &fields[i]
 		fp := p
@@ -163,40 +161,35 @@ func (e *state) encodeStruct(fields []encField, p unsafe.Pointer) error {
 			continue
 		}
 		if html {
-			e.buf = append(e.buf, f.nameHTML...)
+			b = append(b, f.nameHTML...)
 		} else {
-			e.buf = append(e.buf, f.name...)
+			b = append(b, f.name...)
 		}
 		switch f.kind {
 		case kindString:
-			if err := e.encodeString(*(*string)(fp)); err != nil {
-				return err
+			if b, err = e.appendString(b, *(*string)(fp)); err != nil {
+				return b, err
 			}
 		case kindBool:
-			e.encodeBool(*(*bool)(fp))
+			b = appendBool(b, *(*bool)(fp))
 		case kindInt, kindInt64:
-			e.buf = appendInt(e.buf, *(*int64)(fp))
+			b = appendInt(b, *(*int64)(fp))
 		case kindInt32:
-			e.buf = appendInt(e.buf, int64(*(*int32)(fp)))
+			b = appendInt(b, int64(*(*int32)(fp)))
 		case kindUint64:
-			e.buf = appendUint(e.buf, *(*uint64)(fp))
+			b = appendUint(b, *(*uint64)(fp))
 		case kindFloat64:
-			if err := e.encodeFloat(*(*float64)(fp), 64); err != nil {
-				return err
+			if b, err = e.appendFloat(b, *(*float64)(fp), 64); err != nil {
+				return b, err
 			}
 		default:
-			if err := f.fn(e, fp); err != nil {
-				return err
+			if b, err = f.fn(e, b, fp); err != nil {
+				return b, err
 			}
 		}
-		e.buf = append(e.buf, ',')
+		b = append(b, ',')
 	}
-	if n := len(e.buf) - 1; e.buf[n] == ',' {
-		e.buf[n] = '}'
-	} else {
-		e.buf = append(e.buf, '}')
-	}
-	return nil
+	return closeObject(b), nil
 }
 
 // followHops walks the embedded pointers leading to a promoted field and

@@ -96,6 +96,14 @@ func getState(opts Options, maxDepth int) *state {
 }
 
 func putState(d *state) {
+	// Slabs of strings, slices and interfaces point into past inputs and
+	// results. After a small input keep them for the next call (what they
+	// hold alive is small); after a large one drop them, so that a pooled
+	// state does not keep a large document alive. Number slabs and the
+	// byte arena hold no pointers and are always kept.
+	if len(d.src) > 64<<10 {
+		d.strs, d.nums, d.anyPool, d.slices = nil, nil, nil, nil
+	}
 	d.src = ""
 	d.pos = 0
 	d.input = nil
@@ -107,9 +115,6 @@ func putState(d *state) {
 	d.anys = d.anys[:0]
 	clear(d.kvs[:cap(d.kvs)])
 	d.kvs = d.kvs[:0]
-	// Slabs of strings point into past inputs: drop them so a pooled
-	// state does not keep those alive. Number slabs hold no pointers.
-	d.strs, d.nums, d.anyPool, d.slices = nil, nil, nil, nil
 	if cap(d.scratch) > 1<<16 {
 		d.scratch = nil
 	}

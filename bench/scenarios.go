@@ -1,0 +1,207 @@
+package bench
+
+import (
+	stdjson "encoding/json"
+	"errors"
+	"testing"
+)
+
+// The operations a scenario benchmarks, in the order tables show them.
+const (
+	// OpDecodeGeneric decodes a document into an any.
+	OpDecodeGeneric = "DecodeGeneric"
+	// OpEncodeGeneric encodes an any (decoded once by encoding/json).
+	OpEncodeGeneric = "EncodeGeneric"
+	// OpDecodeBinding decodes a document into a fresh Go struct.
+	OpDecodeBinding = "DecodeBinding"
+	// OpEncodeBinding encodes a Go struct (decoded once by encoding/json).
+	OpEncodeBinding = "EncodeBinding"
+	// OpValid validates a document.
+	OpValid = "Valid"
+)
+
+// Ops lists the operations in table order.
+var Ops = []string{OpDecodeGeneric, OpEncodeGeneric, OpDecodeBinding, OpEncodeBinding, OpValid}
+
+// Binding is a document with the Go type the binding scenarios decode it
+// into.
+type Binding struct {
+	// Doc is the document's name: a corpus file or "small".
+	Doc string
+	// New returns a pointer to a fresh zero value of the type.
+	New func() any
+	// Encode says whether the encode scenario runs on the document too
+	// (twitterescaped is twitter's data and encodes the same).
+	Encode bool
+}
+
+// Bindings lists the documents with a Go type.
+var Bindings = []Binding{
+	{"twitter", func() any { return new(Twitter) }, true},
+	{"twitterescaped", func() any { return new(Twitter) }, false},
+	{"citm_catalog", func() any { return new(Citm) }, true},
+	{"canada", func() any { return new(Canada) }, true},
+	{"golang_source", func() any { return new(GolangSource) }, true},
+	{"small", func() any { return new(Small) }, true},
+}
+
+// Scenario is one operation on one document, runnable with any Library.
+type Scenario struct {
+	// Op is the operation, one of Ops.
+	Op string
+	// Doc is the document's name.
+	Doc string
+	// Size is the bytes processed per operation, for MB/s: the input for
+	// decoding and validating, encoding/json's output for encoding.
+	Size int64
+	// Skip, when not empty, says why the scenario cannot run (the corpus
+	// is missing).
+	Skip string
+	// op returns one operation of the scenario with lib.
+	op func(lib *Library) func() error
+}
+
+// Name is Op/Doc, the benchmark name below the top level.
+func (s *Scenario) Name() string { return s.Op + "/" + s.Doc }
+
+var errInvalid = errors.New("the library's Valid reported false for a valid document")
+
+// Check runs the scenario once with lib and returns its error.
+func (s *Scenario) Check(lib *Library) error {
+	if s.Skip != "" {
+		return errors.New(s.Skip)
+	}
+	return s.op(lib)()
+}
+
+// Benchmark returns the benchmark of the scenario with lib. It reports
+// allocations and bytes per operation, and skips when s.Skip is set.
+func (s *Scenario) Benchmark(lib *Library) func(b *testing.B) {
+	return func(b *testing.B) {
+		if s.Skip != "" {
+			b.Skip(s.Skip)
+		}
+		op := s.op(lib)
+		b.SetBytes(s.Size)
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if err := op(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// Scenarios returns every scenario, in table order. corpus holds the
+// corpus files by name (see LoadCorpus); when it is nil, the scenarios
+// that need it are returned with Skip set to skipReason.
+func Scenarios(corpus map[string][]byte, skipReason string) ([]*Scenario, error) {
+	type doc struct {
+		name string
+		data []byte
+	}
+	var generic []doc
+	for _, name := range CorpusFiles {
+		generic = append(generic, doc{name, corpus[name]})
+	}
+	for _, t := range TinyDocs {
+		generic = append(generic, doc{t.Name, []byte(t.JSON)})
+	}
+	dataOf := func(name string) []byte {
+		if name == "small" {
+			return []byte(SmallJSON)
+		}
+		return corpus[name]
+	}
+
+	var out []*Scenario
+	add := func(s *Scenario, data []byte) {
+		if data == nil {
+			s.Skip = skipReason
+			s.op = nil
+		}
+		out = append(out, s)
+	}
+
+	// Decode generic.
+	for _, d := range generic {
+		data := d.data
+		add(&Scenario{Op: OpDecodeGeneric, Doc: d.name, Size: int64(len(data)),
+			op: func(lib *Library) func() error {
+				return func() error {
+					var v any
+					return lib.Unmarshal(data, &v)
+				}
+			}}, data)
+	}
+	// Encode generic.
+	for _, d := range generic {
+		s := &Scenario{Op: OpEncodeGeneric, Doc: d.name}
+		if d.data != nil {
+			var v any
+			if err := stdjson.Unmarshal(d.data, &v); err != nil {
+				return nil, err
+			}
+			n, err := stdjson.Marshal(v)
+			if err != nil {
+				return nil, err
+			}
+			s.Size = int64(len(n))
+			s.op = encodeOp(v)
+		}
+		add(s, d.data)
+	}
+	// Decode binding.
+	for _, bd := range Bindings {
+		data, newValue := dataOf(bd.Doc), bd.New
+		add(&Scenario{Op: OpDecodeBinding, Doc: bd.Doc, Size: int64(len(data)),
+			op: func(lib *Library) func() error {
+				return func() error { return lib.Unmarshal(data, newValue()) }
+			}}, data)
+	}
+	// Encode binding.
+	for _, bd := range Bindings {
+		if !bd.Encode {
+			continue
+		}
+		data := dataOf(bd.Doc)
+		s := &Scenario{Op: OpEncodeBinding, Doc: bd.Doc}
+		if data != nil {
+			v := bd.New()
+			if err := stdjson.Unmarshal(data, v); err != nil {
+				return nil, err
+			}
+			n, err := stdjson.Marshal(v)
+			if err != nil {
+				return nil, err
+			}
+			s.Size = int64(len(n))
+			s.op = encodeOp(v)
+		}
+		add(s, data)
+	}
+	// Valid.
+	for _, name := range CorpusFiles {
+		data := corpus[name]
+		add(&Scenario{Op: OpValid, Doc: name, Size: int64(len(data)),
+			op: func(lib *Library) func() error {
+				return func() error {
+					if !lib.Valid(data) {
+						return errInvalid
+					}
+					return nil
+				}
+			}}, data)
+	}
+	return out, nil
+}
+
+func encodeOp(v any) func(lib *Library) func() error {
+	return func(lib *Library) func() error {
+		return func() error {
+			_, err := lib.Marshal(v)
+			return err
+		}
+	}
+}

@@ -21,7 +21,7 @@ func decodeInterface(d *state, p unsafe.Pointer) error {
 		// directly, as encoding/json does, instead of through itself.
 		if t := reflect.TypeOf(old); t.Kind() == reflect.Pointer && w != nil && w != p &&
 			(d.src[d.pos] != 'n' || t.Elem().Kind() == reflect.Pointer) {
-			return decodeIntoPointer(d, old)
+			return decodeIntoPointer(d, old, anyType)
 		}
 	}
 	v, err := d.decodeAny()
@@ -31,6 +31,8 @@ func decodeInterface(d *state, p unsafe.Pointer) error {
 	*(*any)(p) = v
 	return nil
 }
+
+var anyType = reflect.TypeFor[any]()
 
 // decodeAny decodes the value at pos as encoding/json decodes into an
 // empty interface: map[string]any, []any, string, float64 (or

@@ -70,12 +70,19 @@ func fnFor(t reflect.Type) decFunc {
 // topFn builds the decoder for Unmarshal into a *T: encoding/json looks
 // for methods on the pointer itself before anything else, and a null is
 // decoded into T (the pointer passed in cannot be set to nil).
-func topFn(pt reflect.Type) decFunc {
+func topFn(pt reflect.Type) decFunc { return topFnReport(pt, pt) }
+
+// topFnReport is topFn for a pointer reached as report (the pointer type
+// itself, or an interface holding it): encoding/json names that type in
+// the mismatch error of a TextUnmarshaler found through pointers.
+func topFnReport(pt, report reflect.Type) decFunc {
 	switch {
 	case pt.Implements(rt.UnmarshalerType):
 		return unmarshalerFn(pt.Elem(), true)
 	case pt.Implements(rt.TextUnmarshalerType):
-		return textUnmarshalerFn(pt.Elem(), fnFor(pt.Elem()))
+		return textUnmarshalerFn(pt.Elem(), fnFor(pt.Elem()), report)
+	case pt.Elem().Kind() == reflect.Pointer:
+		return ptrChainFn(pt.Elem(), report, 1)
 	}
 	return fnFor(pt.Elem())
 }
@@ -90,7 +97,7 @@ func newFn(t reflect.Type) decFunc {
 			return unmarshalerFn(t, false)
 		}
 		if pt.Implements(rt.TextUnmarshalerType) {
-			return textUnmarshalerFn(t, nil)
+			return textUnmarshalerFn(t, nil, t)
 		}
 	}
 	switch t.Kind() {
@@ -329,14 +336,26 @@ func (e *numberLiteralError) Error() string {
 	return "json: invalid number literal, trying to unmarshal " + strconv.Quote(e.item) + " into Number"
 }
 
-func ptrFn(t reflect.Type) decFunc {
+func ptrFn(t reflect.Type) decFunc { return ptrChainFn(t, t, 0) }
+
+// maxPointerChain bounds the pointers followed at compile time to find
+// the type to report (type P *P has no end).
+const maxPointerChain = 8
+
+// ptrChainFn decodes into a pointer of type t reached as report (t itself,
+// or the first of a chain of pointers): a TextUnmarshaler at the end of
+// the chain reports non-strings as mismatches of report, as
+// encoding/json does.
+func ptrChainFn(t, report reflect.Type, depth int) decFunc {
 	et := t.Elem()
 	var elem decFunc
 	switch {
 	case t.Implements(rt.UnmarshalerType):
 		elem = unmarshalerFn(et, true)
 	case t.Implements(rt.TextUnmarshalerType):
-		elem = textUnmarshalerFn(et, fnFor(et))
+		elem = textUnmarshalerFn(et, fnFor(et), report)
+	case et.Kind() == reflect.Pointer && depth < maxPointerChain:
+		elem = ptrChainFn(et, report, depth+1)
 	default:
 		elem = fnFor(et)
 	}
@@ -383,9 +402,9 @@ func unmarshalerFn(t reflect.Type, viaPointer bool) decFunc {
 }
 
 // textUnmarshalerFn calls UnmarshalText of *T with a string's contents.
-// Other values are mismatches, except null, which decodes as it would
-// without the method (fallback, when given).
-func textUnmarshalerFn(t reflect.Type, fallback decFunc) decFunc {
+// Other values are mismatches of the type report, except null, which
+// decodes as it would without the method (fallback, when given).
+func textUnmarshalerFn(t reflect.Type, fallback decFunc, report reflect.Type) decFunc {
 	word := rt.TypeWord(reflect.PointerTo(t))
 	return func(d *state, p unsafe.Pointer) error {
 		if d.pos < len(d.src) {
@@ -403,7 +422,7 @@ func textUnmarshalerFn(t reflect.Type, fallback decFunc) decFunc {
 				return nullInto(d, t, p)
 			}
 		}
-		return d.other(t)
+		return d.other(report)
 	}
 }
 
@@ -441,13 +460,10 @@ var emptyArray [0]uint64
 
 func sliceFn(t reflect.Type) decFunc {
 	et := t.Elem()
-	if et.Kind() == reflect.Uint8 && !reflect.PointerTo(et).Implements(rt.UnmarshalerType) && !reflect.PointerTo(et).Implements(rt.TextUnmarshalerType) {
-		return bytesFn(t)
-	}
 	elem := fnFor(et)
 	size := et.Size()
 	flat := size > 0 && pointerFree(et)
-	return func(d *state, p unsafe.Pointer) error {
+	array := func(d *state, p unsafe.Pointer) error {
 		if d.pos >= len(d.src) || d.src[d.pos] != '[' {
 			if d.pos < len(d.src) && d.src[d.pos] == 'n' {
 				if err := d.literal("null"); err != nil {
@@ -505,6 +521,13 @@ func sliceFn(t reflect.Type) decFunc {
 		}
 		return nil
 	}
+	if et.Kind() == reflect.Uint8 {
+		// As in encoding/json, a string is base64 for any slice of a
+		// byte kind, whatever methods the element has; an array is
+		// decoded element by element.
+		return bytesFn(t, array)
+	}
+	return array
 }
 
 // decodeFlatSlice decodes an array into an empty slice of pointer-free
@@ -533,6 +556,10 @@ func (d *state) decodeFlatSlice(sh *sliceHeader, elem decFunc, size uintptr) err
 			d.flat = d.flat[:need]
 			clear(d.flat[need-int(size):])
 			if err := elem(d, unsafe.Pointer(&d.flat[n*int(size)])); err != nil {
+				// Like encoding/json, which grows the slice as it goes,
+				// leave the elements decoded so far (and the one that
+				// failed) in the slice.
+				d.storeFlat(sh, n+1, size)
 				return err
 			}
 			n++
@@ -555,6 +582,12 @@ func (d *state) decodeFlatSlice(sh *sliceHeader, elem decFunc, size uintptr) err
 		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
 		return nil
 	}
+	d.storeFlat(sh, n, size)
+	return nil
+}
+
+// storeFlat copies the first n elements in d.flat into the slice at sh.
+func (d *state) storeFlat(sh *sliceHeader, n int, size uintptr) {
 	nb := n * int(size)
 	var dst unsafe.Pointer
 	if n <= sh.Cap {
@@ -567,7 +600,6 @@ func (d *state) decodeFlatSlice(sh *sliceHeader, elem decFunc, size uintptr) err
 	if n > sh.Cap {
 		sh.Cap = n
 	}
-	return nil
 }
 
 // carve returns n bytes of zeroed, 8-byte aligned memory for values
@@ -622,10 +654,14 @@ func growSlice(t reflect.Type, sh *sliceHeader, n int) {
 	*sh = sliceHeader{Data: grown.UnsafePointer(), Len: sh.Len, Cap: newCap}
 }
 
-func bytesFn(t reflect.Type) decFunc {
+// bytesFn decodes a base64 string into a slice of a byte kind; other
+// values go to array.
+func bytesFn(t reflect.Type, array decFunc) decFunc {
 	return func(d *state, p unsafe.Pointer) error {
 		if d.pos < len(d.src) {
 			switch d.src[d.pos] {
+			case '[':
+				return array(d, p)
 			case '"':
 				s, err := d.readStringTemp()
 				if err != nil {
@@ -712,7 +748,7 @@ func ifaceFn(t reflect.Type) decFunc {
 		isNull := d.src[d.pos] == 'n'
 		if !v.IsNil() {
 			if e := v.Elem(); e.Kind() == reflect.Pointer && !e.IsNil() && (!isNull || e.Elem().Kind() == reflect.Pointer) {
-				return decodeIntoPointer(d, e.Interface())
+				return decodeIntoPointer(d, e.Interface(), t)
 			}
 		}
 		if isNull {
@@ -722,14 +758,67 @@ func ifaceFn(t reflect.Type) decFunc {
 			v.SetZero()
 			return nil
 		}
+		if isNumberStart(d.src[d.pos]) && d.opts&OptionUseNumber == 0 {
+			// encoding/json converts the number to float64 first and
+			// reports a number out of range as such.
+			s, _, err := d.number()
+			if err != nil {
+				return err
+			}
+			if _, perr := wire.ParseFloat(s); perr != nil {
+				d.saveMismatch("number "+s, float64Type, d.pos+1)
+			} else {
+				d.saveMismatch("number", t, d.pos)
+			}
+			return nil
+		}
 		return d.other(t)
 	}
 }
 
+
 // decodeIntoPointer decodes into what the non-nil pointer held by ptr
 // points to, as Unmarshal would with that pointer: its methods apply, and
 // a null reaches the pointee (only routed here when that is a pointer).
-func decodeIntoPointer(d *state, ptr any) error {
+func decodeIntoPointer(d *state, ptr any, iface reflect.Type) error {
 	ef := rt.EfaceOf(&ptr)
-	return topFor(ef.Type, reflect.TypeOf(ptr)).fn(d, ef.Data)
+	pt := reflect.TypeOf(ptr)
+	if reportsIface(pt) {
+		return ifaceTopFor(pt, iface)(d, ef.Data)
+	}
+	return topFor(ef.Type, pt).fn(d, ef.Data)
+}
+
+// reportsIface reports whether a mismatch in decoding through pointer
+// type pt names the interface holding it: when a chain of pointers from
+// pt leads to a TextUnmarshaler.
+func reportsIface(pt reflect.Type) bool {
+	for i := 0; i <= maxPointerChain && pt.Kind() == reflect.Pointer; i++ {
+		if pt.Implements(rt.UnmarshalerType) {
+			return false
+		}
+		if pt.Implements(rt.TextUnmarshalerType) {
+			return true
+		}
+		pt = pt.Elem()
+	}
+	return false
+}
+
+type ifaceTopKey struct{ pt, iface reflect.Type }
+
+// ifaceTops caches decoders of pointers held in interfaces whose errors
+// name the interface type (rare: see reportsIface).
+var ifaceTops sync.Map // ifaceTopKey -> decFunc
+
+func ifaceTopFor(pt, iface reflect.Type) decFunc {
+	k := ifaceTopKey{pt, iface}
+	if fn, ok := ifaceTops.Load(k); ok {
+		return fn.(decFunc)
+	}
+	compileMu.Lock()
+	fn := topFnReport(pt, iface)
+	compileMu.Unlock()
+	ifaceTops.Store(k, fn)
+	return fn
 }

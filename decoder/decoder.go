@@ -71,15 +71,13 @@ func (d *state) value(v any) error {
 // finishAt turns the outcome of decoding the value that starts at start
 // into the error to report: a syntax error first (encoding/json checks
 // the whole input before decoding, so a syntax error anywhere wins over
-// an error from a method), then a fatal error, then the first mismatch.
+// an error from a method or an invalid target), then a fatal error, then
+// the first mismatch.
 func (d *state) finishAt(start int, err error, whole bool) error {
 	if err == nil {
 		return d.saved
 	}
 	if _, ok := err.(*SyntaxError); ok {
-		return err
-	}
-	if _, ok := err.(*json.InvalidUnmarshalError); ok {
 		return err
 	}
 	end, serr := wire.SkipValue(d.src, start, d.maxDepth)

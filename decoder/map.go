@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
+	"strings"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
@@ -100,9 +101,13 @@ func mapFn(t reflect.Type) decFunc {
 		for !empty && err == nil {
 			var k string
 			var ks, ke int
-			if k, ks, ke, err = d.memberKey(keyKind == reflect.String); err != nil {
+			if k, ks, ke, err = d.memberKey(keyKind == reflect.String && !keyText); err != nil {
 				break
 			}
+			// The key is converted after the value is decoded (as in
+			// encoding/json, for the order of errors); an unescaped key
+			// in scratch would be overwritten by then.
+			k = d.detachScratch(k)
 			ev.SetZero()
 			if err = elem(d, ep); err != nil {
 				break
@@ -234,4 +239,18 @@ func (d *state) mapKey(kt reflect.Type, k string, keyStart, keyEnd int, keyText,
 		kv.SetUint(n)
 	}
 	return kv, nil
+}
+
+// detachScratch returns s, copied if it lives in d.scratch (where the next
+// unescaped string would overwrite it).
+func (d *state) detachScratch(s string) string {
+	if len(s) == 0 || cap(d.scratch) == 0 {
+		return s
+	}
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(d.scratch[:1])))
+	if p >= lo && p < lo+uintptr(cap(d.scratch)) {
+		return strings.Clone(s)
+	}
+	return s
 }

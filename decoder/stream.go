@@ -75,7 +75,7 @@ func (dec *StreamDecoder) Decode(v any) error {
 		return err
 	}
 	if !dec.tokenValueAllowed() {
-		return dec.syntaxError(0, "not at beginning of value")
+		return dec.syntaxError("not at beginning of value")
 	}
 	n, err := dec.readValue()
 	if err != nil {
@@ -120,10 +120,11 @@ func (dec *StreamDecoder) More() bool {
 	return err == nil && c != ']' && c != '}'
 }
 
-// syntaxError reports msg at rel bytes after the unread data's start.
-func (dec *StreamDecoder) syntaxError(rel int, msg string) error {
+// syntaxError reports msg about the next unread byte, with Offset its
+// index in the stream (encoding/json's Decoder gives InputOffset there).
+func (dec *StreamDecoder) syntaxError(msg string) error {
 	src := wire.StringOf(dec.buf[dec.scanp:])
-	return wire.NewSyntaxError(src, rel, msg).Shift(dec.InputOffset())
+	return wire.NewSyntaxError(src, 0, msg).Shift(dec.InputOffset()).AtByte()
 }
 
 // readValue finds the end of the next value, reading more input as
@@ -137,7 +138,10 @@ func (dec *StreamDecoder) readValue() (int, error) {
 	var readErr error
 	for {
 		src := wire.StringOf(dec.buf[dec.scanp:])
-		eof := readErr != nil
+		// Only the end of the stream ends a value that may go on (a
+		// number, a truncated literal); after another read error the
+		// error is returned, as encoding/json does.
+		eof := readErr == io.EOF
 		n, err := sc.run(src, eof)
 		if err != nil {
 			if se, ok := err.(*SyntaxError); ok {
@@ -149,7 +153,7 @@ func (dec *StreamDecoder) readValue() (int, error) {
 		if n >= 0 {
 			return n, nil
 		}
-		if eof {
+		if readErr != nil {
 			if readErr == io.EOF && nonSpace(src) {
 				readErr = io.ErrUnexpectedEOF
 			}
@@ -339,7 +343,9 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 			}
 			end, err := wire.ScanLiteral(s, i, lit)
 			if err != nil {
-				if err.IsEOF() && !eof {
+				if err.IsEOF() {
+					// More input may complete it; at the end of the
+					// stream the caller reports io.ErrUnexpectedEOF.
 					sc.pos = i
 					return -1, nil
 				}
@@ -352,7 +358,7 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 			}
 			end, _, err := wire.ScanNumber(s, i)
 			if err != nil {
-				if err.IsEOF() && !eof {
+				if err.IsEOF() {
 					sc.pos = i
 					return -1, nil
 				}
@@ -404,7 +410,7 @@ func (dec *StreamDecoder) tokenPrepareForDecode() error {
 			return err
 		}
 		if c != ',' {
-			return dec.syntaxError(0, "expected comma after array element")
+			return dec.syntaxError("expected comma after array element")
 		}
 		dec.scanp++
 		dec.tokenState = tokenArrayValue
@@ -414,7 +420,7 @@ func (dec *StreamDecoder) tokenPrepareForDecode() error {
 			return err
 		}
 		if c != ':' {
-			return dec.syntaxError(0, "expected colon after object key")
+			return dec.syntaxError("expected colon after object key")
 		}
 		dec.scanp++
 		dec.tokenState = tokenObjectValue
@@ -538,5 +544,9 @@ func (dec *StreamDecoder) tokenError(c byte) (json.Token, error) {
 	case tokenObjectComma:
 		context = "after object key:value pair"
 	}
-	return nil, dec.syntaxError(0, wire.InvalidChar(c, context))
+	msg := "invalid character " + wire.QuoteChar(c)
+	if context != "" {
+		msg += " " + context
+	}
+	return nil, dec.syntaxError(msg)
 }

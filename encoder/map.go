@@ -45,12 +45,13 @@ func (e *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, error) {
 var mapStringAnyType = reflect.TypeFor[map[string]any]()
 
 func (e *state) mapStringAnyBody(b []byte, m map[string]any) ([]byte, error) {
-	html := e.opts&EscapeHTML != 0
 	b = append(b, '{')
 	var err error
 	if e.opts&SortMapKeys == 0 || len(m) <= 1 {
 		for k, v := range m {
-			b = appendKey(b, k, html)
+			if b, err = e.appendKey(b, k); err != nil {
+				return b, err
+			}
 			if b, err = e.appendAny(b, v); err != nil {
 				return b, err
 			}
@@ -63,7 +64,9 @@ func (e *state) mapStringAnyBody(b []byte, m map[string]any) ([]byte, error) {
 		}
 		slices.SortFunc(e.kvs[base:], func(a, b anyKV) int { return strings.Compare(a.k, b.k) })
 		for i := base; i < len(e.kvs); i++ {
-			b = appendKey(b, e.kvs[i].k, html)
+			if b, err = e.appendKey(b, e.kvs[i].k); err != nil {
+				return b, err
+			}
 			if b, err = e.appendAny(b, e.kvs[i].v); err != nil {
 				return b, err
 			}
@@ -85,9 +88,12 @@ func closeObject(b []byte) []byte {
 }
 
 // appendKey writes a member name and its colon.
-func appendKey(b []byte, k string, html bool) []byte {
-	b = appendQuotedKey(b, k, html)
-	return append(b, ':')
+func (e *state) appendKey(b []byte, k string) ([]byte, error) {
+	if e.opts&ValidateString != 0 && !validUTF8(k) {
+		return b, invalidUTF8(k)
+	}
+	b = wire.AppendQuoted(b, k, e.opts&EscapeHTML != 0)
+	return append(b, ':'), nil
 }
 
 func (e *state) appendSliceAny(b []byte, s []any) ([]byte, error) {
@@ -178,7 +184,6 @@ func mapBodyFn(t reflect.Type) encFunc {
 		}
 		it := pool.Get().(*mapIter)
 		it.it.Reset(m)
-		html := e.opts&EscapeHTML != 0
 		b = append(b, '{')
 		var err error
 		for it.it.Next() {
@@ -189,7 +194,9 @@ func mapBodyFn(t reflect.Type) encFunc {
 				err = mapKeyError(t, err)
 				break
 			}
-			b = appendKey(b, ks, html)
+			if b, err = e.appendKey(b, ks); err != nil {
+				break
+			}
 			if b, err = elem(e, b, it.v.Addr().UnsafePointer()); err != nil {
 				break
 			}
@@ -213,12 +220,13 @@ type mapIter struct {
 }
 
 func (e *state) mapStringStringBody(b []byte, m map[string]string) ([]byte, error) {
-	html := e.opts&EscapeHTML != 0
 	b = append(b, '{')
 	var err error
 	if e.opts&SortMapKeys == 0 || len(m) <= 1 {
 		for k, v := range m {
-			b = appendKey(b, k, html)
+			if b, err = e.appendKey(b, k); err != nil {
+				return b, err
+			}
 			if b, err = e.appendString(b, v); err != nil {
 				return b, err
 			}
@@ -232,7 +240,9 @@ func (e *state) mapStringStringBody(b []byte, m map[string]string) ([]byte, erro
 		slices.Sort(e.keys[base:])
 		for i := base; i < len(e.keys); i++ {
 			k := e.keys[i]
-			b = appendKey(b, k, html)
+			if b, err = e.appendKey(b, k); err != nil {
+				return b, err
+			}
 			if b, err = e.appendString(b, m[k]); err != nil {
 				return b, err
 			}
@@ -265,11 +275,12 @@ func (e *state) sortedMapBody(b []byte, m reflect.Value, key func(reflect.Value)
 		order[i] = i
 	}
 	slices.SortFunc(order, func(x, y int) int { return strings.Compare(keys[x], keys[y]) })
-	html := e.opts&EscapeHTML != 0
 	b = append(b, '{')
 	var err error
 	for _, i := range order {
-		b = appendKey(b, keys[i], html)
+		if b, err = e.appendKey(b, keys[i]); err != nil {
+			return b, err
+		}
 		if b, err = elem(e, b, vals.Index(i).Addr().UnsafePointer()); err != nil {
 			return b, err
 		}
@@ -300,8 +311,4 @@ func keyFn(kt reflect.Type) func(reflect.Value) (string, error) {
 		return func(k reflect.Value) (string, error) { return strconv.FormatInt(k.Int(), 10), nil }
 	}
 	return func(k reflect.Value) (string, error) { return strconv.FormatUint(k.Uint(), 10), nil }
-}
-
-func appendQuotedKey(b []byte, k string, html bool) []byte {
-	return wire.AppendQuoted(b, k, html)
 }

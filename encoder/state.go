@@ -106,23 +106,24 @@ func EncodeIndented(v any, prefix, indent string, opts Options) ([]byte, error) 
 	b, err := e.appendAny(e.buf[:0], v)
 	var out []byte
 	if err == nil {
-		out = make([]byte, 0, len(b)*2)
-		out = appendIndentValid(out, b, prefix, indent)
+		out, err = appendIndented(make([]byte, 0, len(b)*2), b, prefix, indent)
 	}
 	e.buf = b
 	putState(e)
 	return out, err
 }
 
-// appendIndentValid indents encoder output, which is valid by
-// construction.
-func appendIndentValid(dst, src []byte, prefix, indent string) []byte {
+// appendIndented indents encoder output. The output is valid JSON unless
+// the options trusted a method's output (NoValidateJSONMarshaler,
+// NoQuoteTextMarshaler) that was not; then, or when the value is nested
+// deeper than encoding/json's Indent accepts, the syntax error is
+// returned, as encoding/json's MarshalIndent does.
+func appendIndented(dst, src []byte, prefix, indent string) ([]byte, error) {
 	out, err := wire.AppendIndent(dst, wire.StringOf(src), prefix, indent)
 	if err != nil {
-		// Encoder output is always valid JSON; reaching here is a bug.
-		panic("jet: encoder produced invalid JSON: " + err.Error())
+		return nil, err
 	}
-	return out
+	return out, nil
 }
 
 // Pretouch compiles the encoder for t ahead of its first use, so the first

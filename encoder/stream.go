@@ -47,8 +47,11 @@ func (enc *StreamEncoder) Encode(v any) error {
 	}
 	out := b
 	if enc.prefix != "" || enc.indent != "" {
-		enc.buf = appendIndentValid(enc.buf[:0], b, enc.prefix, enc.indent)
-		out = enc.buf
+		if out, err = appendIndented(enc.buf[:0], b, enc.prefix, enc.indent); err != nil {
+			putState(e)
+			return err
+		}
+		enc.buf = out
 	}
 	if _, err = enc.w.Write(out); err != nil {
 		enc.err = err

@@ -35,6 +35,8 @@ const (
 	omitZero16
 	omitZero32
 	omitZero64
+	omitFloat32 // float32 equal to zero (-0 included)
+	omitFloat64
 )
 
 type encField struct {
@@ -109,20 +111,20 @@ func fieldFn(f rt.Field, addr bool) encFunc {
 	if !f.Quoted {
 		return fn
 	}
-	if f.Type.Kind() == reflect.String && f.Type != rt.NumberType {
-		// The string is encoded, then the result is encoded again as a
-		// string, as encoding/json does.
-		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
-			s := *(*string)(p)
-			if e.opts&ValidateString != 0 && !validUTF8(s) {
-				return b, invalidUTF8(s)
-			}
-			inner := wire.AppendQuoted(nil, s, e.opts&EscapeHTML != 0)
-			return wire.AppendQuoted(b, wire.StringOf(inner), false), nil
-		}
+	if isQuotableString(f.Type) {
+		return quotedString
 	}
 	if f.Type.Kind() == reflect.Pointer {
 		// A pointer to a quotable type: null stays unquoted.
+		if isQuotableString(f.Type.Elem()) {
+			return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+				q := *(*unsafe.Pointer)(p)
+				if q == nil {
+					return append(b, "null"...), nil
+				}
+				return quotedString(e, b, q)
+			}
+		}
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 			if *(*unsafe.Pointer)(p) == nil {
 				return append(b, "null"...), nil
@@ -131,6 +133,24 @@ func fieldFn(f rt.Field, addr bool) encFunc {
 		}
 	}
 	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) { return quoteOutput(e, b, fn, p) }
+}
+
+// isQuotableString reports whether the string option on a field of type t
+// encodes its value twice as a string (json.Number is written as a
+// number between quotes instead).
+func isQuotableString(t reflect.Type) bool {
+	return t.Kind() == reflect.String && t != rt.NumberType
+}
+
+// quotedString encodes the string at p, then encodes the result again as
+// a string, as encoding/json does for the string option.
+func quotedString(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+	s := *(*string)(p)
+	if e.opts&ValidateString != 0 && !validUTF8(s) {
+		return b, invalidUTF8(s)
+	}
+	inner := wire.AppendQuoted(nil, s, e.opts&EscapeHTML != 0)
+	return wire.AppendQuoted(b, wire.StringOf(inner), false), nil
 }
 
 // quoteOutput runs fn and wraps what it wrote in quotes (the string tag
@@ -219,6 +239,10 @@ func omitted(f *encField, p unsafe.Pointer) bool {
 		return *(*uint32)(p) == 0
 	case omitZero64:
 		return *(*uint64)(p) == 0
+	case omitFloat32:
+		return *(*float32)(p) == 0
+	case omitFloat64:
+		return *(*float64)(p) == 0
 	}
 	return f.omit(p)
 }
@@ -245,11 +269,10 @@ func emptyKind(t reflect.Type) (omitKind, func(unsafe.Pointer) bool) {
 		}
 		return omitZero32, nil
 	case reflect.Float32:
-		// Like encoding/json (reflect.Value.IsZero), -0 is not empty:
-		// only all-zero bits are.
-		return omitZero32, nil
+		// encoding/json tests v.Float() == 0: -0 is empty too.
+		return omitFloat32, nil
 	case reflect.Float64:
-		return omitZero64, nil
+		return omitFloat64, nil
 	case reflect.Array:
 		if t.Len() == 0 {
 			return omitFunc, func(unsafe.Pointer) bool { return true }

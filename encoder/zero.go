@@ -39,8 +39,9 @@ func zeroTest(t reflect.Type, addr bool) func(unsafe.Pointer) bool {
 }
 
 // zeroValueTest returns a test for the zero value of t, with the meaning
-// of reflect.Value.IsZero: floats are zero only with all bits zero, a
-// string by its length, blank struct fields do not count.
+// of reflect.Value.IsZero: floats and complex numbers compare equal to
+// zero (so -0 is zero, NaN is not), a string by its length, blank struct
+// fields do not count.
 func zeroValueTest(t reflect.Type) func(unsafe.Pointer) bool {
 	switch t.Kind() {
 	case reflect.String:
@@ -60,6 +61,14 @@ func zeroValueTest(t reflect.Type) func(unsafe.Pointer) bool {
 			}
 			return true
 		}
+	case reflect.Float32:
+		return func(p unsafe.Pointer) bool { return *(*float32)(p) == 0 }
+	case reflect.Float64:
+		return func(p unsafe.Pointer) bool { return *(*float64)(p) == 0 }
+	case reflect.Complex64:
+		return func(p unsafe.Pointer) bool { return *(*complex64)(p) == 0 }
+	case reflect.Complex128:
+		return func(p unsafe.Pointer) bool { return *(*complex128)(p) == 0 }
 	case reflect.Struct:
 		type part struct {
 			off  uintptr
@@ -82,17 +91,16 @@ func zeroValueTest(t reflect.Type) func(unsafe.Pointer) bool {
 			return true
 		}
 	}
-	// Booleans and numbers: all bits zero.
+	// Booleans and integers: all bits zero.
 	return memoryZero(t.Size())
 }
 
 // memoryComparable reports whether the zero test of t is "all bytes zero":
-// scalars and arrays of them.
+// booleans, integers and arrays of them (not floats: -0 is zero).
 func memoryComparable(t reflect.Type) bool {
 	switch t.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		return true
 	case reflect.Array:
 		return memoryComparable(t.Elem())

@@ -25,6 +25,9 @@ type SyntaxError struct {
 	window   string
 	winStart int64
 	eof      bool
+	// atByte marks an Offset that is the offending byte's own index
+	// (encoding/json's Decoder.Token errors) rather than one past it.
+	atByte bool
 }
 
 const windowRadius = 32
@@ -88,10 +91,22 @@ func (e *SyntaxError) IsEOF() bool { return e.eof }
 // Pos returns the index of the offending byte in the input (the input's
 // length when the input ended too early).
 func (e *SyntaxError) Pos() int64 {
-	if e.eof {
+	if e.eof || e.atByte {
 		return e.Offset
 	}
 	return e.Offset - 1
+}
+
+// AtByte returns a copy of the error whose Offset is the offending byte's
+// index, as encoding/json's Decoder reports errors found by Token (and by
+// Decode between tokens): its InputOffset at that byte.
+func (e *SyntaxError) AtByte() *SyntaxError {
+	c := *e
+	if !c.eof && !c.atByte {
+		c.Offset--
+		c.atByte = true
+	}
+	return &c
 }
 
 // Shift returns a copy of the error with its offsets moved by delta bytes,

@@ -776,7 +776,6 @@ func ifaceFn(t reflect.Type) decFunc {
 	}
 }
 
-
 // decodeIntoPointer decodes into what the non-nil pointer held by ptr
 // points to, as Unmarshal would with that pointer: its methods apply, and
 // a null reaches the pointee (only routed here when that is a pointer).

@@ -1093,3 +1093,56 @@ func diffPathTypes(a, b reflect.Value) []reflect.Type {
 	}
 	return out
 }
+
+// diffDecodeInto is diffDecode with both targets prefilled by fill.
+func diffDecodeInto[T any](in string, fill func() T) string {
+	a, b := fill(), fill()
+	err1 := json.Unmarshal([]byte(in), &a)
+	err2 := jet.ConfigStd.Unmarshal([]byte(in), &b)
+	if d := diffUnmarshalErr(err1, err2, 0); d != "" {
+		return fmt.Sprintf("Unmarshal(%q) into %T: %s", in, &a, d)
+	}
+	if !reflect.DeepEqual(a, b) {
+		return fmt.Sprintf("Unmarshal(%q) into %T: jet %#v, std %#v", in, &a, b, a)
+	}
+	return ""
+}
+
+// TestRegressions holds the differences from encoding/json that long
+// random campaigns (JET_DIFF_SCALE=50) found after the known bugs were
+// fixed, so that the default run keeps checking them.
+func TestRegressions(t *testing.T) {
+	type quotedInt struct {
+		Z int  `json:"z,string"`
+		P *int `json:"p,string"`
+	}
+	one := 1
+	cases := map[string]func() string{
+		// A named bool's mismatch names the named type.
+		"named-bool-mismatch": func() string { return diffDecode[struct{ B MyBool }](`{"B":"x"}`) },
+		// A number out of float64's range leaves a prefilled interface
+		// as it was.
+		"iface-number-overflow-keeps-old": func() string {
+			return diffDecodeInto(`[-1e400]`, func() []any { return []any{MyBytes{1, 2}} })
+		},
+		// A TextUnmarshaler reached through the pointer passed to
+		// Unmarshal and an interface: the error names *interface {}.
+		"iface-textunmarshaler-report": func() string {
+			return diffDecodeInto(`[1]`, func() any { return &textPtr{} })
+		},
+		// ",string" with an unquoted number out of range: the overflow is
+		// the error, and the field is set as by a null.
+		"quoted-unquoted-overflow": func() string {
+			return diffDecodeInto(`{"z":1.7976931348623159e308,"p":1e999}`, func() quotedInt { return quotedInt{Z: 5, P: &one} })
+		},
+		"quoted-unquoted-number": func() string { return diffDecode[quotedInt](`{"z":12}`) },
+		"quoted-unquoted-array":  func() string { return diffDecode[quotedInt](`{"z":[1e400]}`) },
+	}
+	for name, repro := range cases {
+		t.Run(name, func(t *testing.T) {
+			if d := repro(); d != "" {
+				t.Error(d)
+			}
+		})
+	}
+}

@@ -9,30 +9,42 @@ import (
 	"github.com/jetjson/jet/internal/wire"
 )
 
-// decodeInterface decodes into an interface{}: into the pointer it holds,
-// if any (as encoding/json does), else a fresh value replaces it.
-func decodeInterface(d *state, p unsafe.Pointer) error {
-	if d.pos >= len(d.src) {
-		return d.errorAt(d.pos, "looking for beginning of value")
-	}
-	if old := *(*any)(p); old != nil {
-		w := rt.EfaceOf(&old).Data
-		// An interface holding its own address (v = &v) is decoded into
-		// directly, as encoding/json does, instead of through itself.
-		if t := reflect.TypeOf(old); t.Kind() == reflect.Pointer && w != nil && w != p &&
-			(d.src[d.pos] != 'n' || t.Elem().Kind() == reflect.Pointer) {
-			return decodeIntoPointer(d, old, anyType)
+// emptyIfaceFn decodes into an empty interface: into the pointer it
+// holds, if any (as encoding/json does), else a fresh value replaces it.
+// report is the type encoding/json names in a mismatch found through that
+// pointer: the interface type, or the pointer type that led to it.
+func emptyIfaceFn(report reflect.Type) decFunc {
+	return func(d *state, p unsafe.Pointer) error {
+		if d.pos >= len(d.src) {
+			return d.errorAt(d.pos, "looking for beginning of value")
 		}
+		if old := *(*any)(p); old != nil {
+			w := rt.EfaceOf(&old).Data
+			// An interface holding its own address (v = &v) is decoded
+			// into directly, as encoding/json does, instead of through
+			// itself.
+			if t := reflect.TypeOf(old); t.Kind() == reflect.Pointer && w != nil && w != p &&
+				(d.src[d.pos] != 'n' || t.Elem().Kind() == reflect.Pointer) {
+				return decodeIntoPointer(d, old, report)
+			}
+		}
+		if isNumberStart(d.src[d.pos]) {
+			// A number out of float64's range is a mismatch that leaves
+			// the interface as it was, as in encoding/json.
+			v, err := d.numberAny()
+			if err == nil && v != nil {
+				*(*any)(p) = v
+			}
+			return err
+		}
+		v, err := d.decodeAny()
+		if err != nil {
+			return err
+		}
+		*(*any)(p) = v
+		return nil
 	}
-	v, err := d.decodeAny()
-	if err != nil {
-		return err
-	}
-	*(*any)(p) = v
-	return nil
 }
-
-var anyType = reflect.TypeFor[any]()
 
 // decodeAny decodes the value at pos as encoding/json decodes into an
 // empty interface: map[string]any, []any, string, float64 (or

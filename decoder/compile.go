@@ -83,6 +83,8 @@ func topFnReport(pt, report reflect.Type) decFunc {
 		return textUnmarshalerFn(pt.Elem(), fnFor(pt.Elem()), report)
 	case pt.Elem().Kind() == reflect.Pointer:
 		return ptrChainFn(pt.Elem(), report, 1)
+	case pt.Elem().Kind() == reflect.Interface:
+		return ifaceFn(pt.Elem(), report)
 	}
 	return fnFor(pt.Elem())
 }
@@ -102,7 +104,7 @@ func newFn(t reflect.Type) decFunc {
 	}
 	switch t.Kind() {
 	case reflect.Bool:
-		return decodeBool
+		return boolFn(t)
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return intFn(t)
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
@@ -117,10 +119,7 @@ func newFn(t reflect.Type) decFunc {
 		}
 		return stringFn(t)
 	case reflect.Interface:
-		if t.NumMethod() == 0 {
-			return decodeInterface
-		}
-		return ifaceFn(t)
+		return ifaceFn(t, t)
 	case reflect.Struct:
 		return structFn(t)
 	case reflect.Map:
@@ -157,21 +156,21 @@ func (d *state) other(t reflect.Type) error {
 	return d.errorAt(d.pos, "looking for beginning of value")
 }
 
-func decodeBool(d *state, p unsafe.Pointer) error {
-	if d.pos < len(d.src) {
-		switch d.src[d.pos] {
-		case 't':
-			*(*bool)(p) = true
-			return d.literal("true")
-		case 'f':
-			*(*bool)(p) = false
-			return d.literal("false")
+func boolFn(t reflect.Type) decFunc {
+	return func(d *state, p unsafe.Pointer) error {
+		if d.pos < len(d.src) {
+			switch d.src[d.pos] {
+			case 't':
+				*(*bool)(p) = true
+				return d.literal("true")
+			case 'f':
+				*(*bool)(p) = false
+				return d.literal("false")
+			}
 		}
+		return d.other(t)
 	}
-	return d.other(boolType)
 }
-
-var boolType = reflect.TypeFor[bool]()
 
 // number scans the number at pos, which must start with '-' or a digit.
 func (d *state) number() (s string, float bool, err error) {
@@ -356,6 +355,8 @@ func ptrChainFn(t, report reflect.Type, depth int) decFunc {
 		elem = textUnmarshalerFn(et, fnFor(et), report)
 	case et.Kind() == reflect.Pointer && depth < maxPointerChain:
 		elem = ptrChainFn(et, report, depth+1)
+	case et.Kind() == reflect.Interface:
+		elem = ifaceFn(et, report)
 	default:
 		elem = fnFor(et)
 	}
@@ -736,10 +737,14 @@ func arrayFn(t reflect.Type) decFunc {
 	}
 }
 
-// ifaceFn decodes into a non-empty interface type: only into the non-nil
-// pointer it may already hold; null sets it to nil; anything else is a
-// mismatch.
-func ifaceFn(t reflect.Type) decFunc {
+// ifaceFn decodes into an interface type t reached as report (t itself, or
+// a pointer leading to it; see emptyIfaceFn). A non-empty interface is
+// decoded only into the non-nil pointer it may already hold; null sets
+// it to nil; anything else is a mismatch.
+func ifaceFn(t, report reflect.Type) decFunc {
+	if t.NumMethod() == 0 {
+		return emptyIfaceFn(report)
+	}
 	return func(d *state, p unsafe.Pointer) error {
 		if d.pos >= len(d.src) {
 			return d.errorAt(d.pos, "looking for beginning of value")
@@ -748,7 +753,7 @@ func ifaceFn(t reflect.Type) decFunc {
 		isNull := d.src[d.pos] == 'n'
 		if !v.IsNil() {
 			if e := v.Elem(); e.Kind() == reflect.Pointer && !e.IsNil() && (!isNull || e.Elem().Kind() == reflect.Pointer) {
-				return decodeIntoPointer(d, e.Interface(), t)
+				return decodeIntoPointer(d, e.Interface(), report)
 			}
 		}
 		if isNull {

@@ -32,7 +32,19 @@ func (d *state) decodeQuoted(f *decField, p unsafe.Pointer) error {
 		// A bare null is decoded as if the option were absent.
 		return f.fn(d, p)
 	}
-	if err := d.skip(); err != nil {
+	// encoding/json decodes an unquoted literal as into an interface
+	// first: a number out of float64's range is then a mismatch (saved
+	// first) and stored as a null. Anything else is an invalid use of the
+	// option.
+	if isNumberStart(d.src[d.pos]) {
+		v, err := d.numberAny()
+		if err != nil {
+			return err
+		}
+		if v == nil {
+			return d.storeQuoted(reflect.NewAt(f.typ, p).Elem(), "null")
+		}
+	} else if err := d.skip(); err != nil {
 		return err
 	}
 	d.save(fmt.Errorf("json: invalid use of ,string struct tag, trying to unmarshal unquoted value into %v", f.typ))

@@ -65,50 +65,6 @@ func indexStringStop(s string, i int) (int, bool) {
 	return i, high != 0
 }
 
-// escapeMask flags bytes an encoder must look at: '"', '\\', control
-// characters, with html also '<', '>' and '&', and with high also every
-// non-ASCII byte (which may be invalid UTF-8 or U+2028/U+2029).
-func escapeMask(x uint64, html, high bool) uint64 {
-	m := hasLess(x, 0x20) | hasZero(x^(lsb*'"')) | hasZero(x^(lsb*'\\'))
-	if html {
-		m |= hasZero(x^(lsb*'<')) | hasZero(x^(lsb*'>')) | hasZero(x^(lsb*'&'))
-	}
-	if high {
-		m |= x & msb
-	}
-	return m
-}
-
-// indexEscape returns the index of the first byte at or after i that an
-// encoder must look at (see escapeMask, with high set), or len(s).
-func indexEscape(s string, i int, html bool) int {
-	return indexEscapeMask(s, i, html, true)
-}
-
-// indexEscapeASCII is indexEscape without stopping at non-ASCII bytes.
-func indexEscapeASCII(s string, i int, html bool) int {
-	return indexEscapeMask(s, i, html, false)
-}
-
-func indexEscapeMask(s string, i int, html, high bool) int {
-	b := bytesOf(s)
-	for ; i+8 <= len(b); i += 8 {
-		if m := escapeMask(binary.LittleEndian.Uint64(b[i:]), html, high); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-	}
-	for ; i < len(b); i++ {
-		if c := b[i]; needsEscape(c, html) && (high || c < 0x80) {
-			break
-		}
-	}
-	return i
-}
-
-func needsEscape(c byte, html bool) bool {
-	return c < 0x20 || c == '"' || c == '\\' || c >= 0x80 || html && (c == '<' || c == '>' || c == '&')
-}
-
 // skipSpaceLong skips a run of whitespace 8 bytes at a time; used once a
 // run is known to be longer than a couple of bytes (pretty-printed input).
 func skipSpaceLong(s string, i int) int {

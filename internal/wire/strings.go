@@ -1,7 +1,6 @@
 package wire
 
 import (
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -189,110 +188,6 @@ func UnquotedValid(s string, fl StrFlags) bool {
 	}
 	_, replaced := AppendUnquoted(make([]byte, 0, len(s)), s)
 	return !replaced
-}
-
-// AppendQuoted appends s to dst as a JSON string, escaped as encoding/json
-// escapes: '"', '\\' and control characters (\b \f \n \r \t by name, the
-// rest as \u00XX), U+2028 and U+2029 always, '<' '>' '&' when html is set,
-// and each byte of invalid UTF-8 as \ufffd.
-func AppendQuoted(dst []byte, s string, html bool) []byte {
-	dst = append(dst, '"')
-	start, i := 0, 0
-	for {
-		i = indexEscape(s, i, html)
-		if i >= len(s) {
-			break
-		}
-		c := s[i]
-		if c < utf8.RuneSelf {
-			dst = append(dst, s[start:i]...)
-			dst = appendEscapedASCII(dst, c)
-			i++
-			start = i
-			continue
-		}
-		// Non-ASCII: take the whole run up to the next ASCII byte that
-		// needs escaping and pass it through if it is clean UTF-8 with no
-		// U+2028/U+2029, which is by far the common case.
-		j := indexEscapeASCII(s, i, html)
-		if run := s[i:j]; utf8.ValidString(run) && !hasLineSeparator(run) {
-			i = j
-			continue
-		}
-		for i < j {
-			if s[i] < utf8.RuneSelf {
-				i++
-				continue
-			}
-			r, n := utf8.DecodeRuneInString(s[i:j])
-			switch {
-			case r == utf8.RuneError && n == 1:
-				dst = append(dst, s[start:i]...)
-				dst = append(dst, `\ufffd`...)
-				start = i + n
-			case r == '\u2028' || r == '\u2029':
-				dst = append(dst, s[start:i]...)
-				dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-				start = i + n
-			}
-			i += n
-		}
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
-}
-
-// appendEscapedASCII appends the escape for an ASCII byte that needs one.
-func appendEscapedASCII(dst []byte, c byte) []byte {
-	switch c {
-	case '\\', '"':
-		return append(dst, '\\', c)
-	case '\b':
-		return append(dst, '\\', 'b')
-	case '\f':
-		return append(dst, '\\', 'f')
-	case '\n':
-		return append(dst, '\\', 'n')
-	case '\r':
-		return append(dst, '\\', 'r')
-	case '\t':
-		return append(dst, '\\', 't')
-	}
-	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-}
-
-// hasLineSeparator reports whether s holds U+2028 or U+2029 (E2 80 A8/A9).
-func hasLineSeparator(s string) bool {
-	for {
-		i := strings.IndexByte(s, 0xE2)
-		if i < 0 || i+2 >= len(s) {
-			return false
-		}
-		if s[i+1] == 0x80 && s[i+2]&^1 == 0xA8 {
-			return true
-		}
-		s = s[i+1:]
-	}
-}
-
-// NeedsQuoting reports whether AppendQuoted would change s (beyond adding
-// the quotes).
-func NeedsQuoting(s string, html bool) bool {
-	i := indexEscape(s, 0, html)
-	for i < len(s) {
-		if s[i] < utf8.RuneSelf {
-			return true
-		}
-		j := indexEscapeASCII(s, i, html)
-		if run := s[i:j]; !utf8.ValidString(run) || hasLineSeparator(run) {
-			return true
-		}
-		if j < len(s) {
-			return true
-		}
-		i = j
-	}
-	return false
 }
 
 // ScanStringFrom continues scanning a string at s[j], where j is just

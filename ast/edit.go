@@ -1,0 +1,356 @@
+package ast
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/jetjson/jet/encoder"
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// EditOptions choose how SetPath, SetRawPath and DeletePath read the
+// document.
+type EditOptions struct {
+	// ValidateJSON checks the whole document in the same pass that finds
+	// the place to edit, so that invalid input is an error rather than
+	// an invalid output. Without it only the structure on the way is
+	// followed (the inserted value is always checked), and the rest is
+	// copied unread: then the output is valid JSON when the input is.
+	ValidateJSON bool
+}
+
+// SetPath returns a copy of the document src with the value at path (see
+// Path; plain keys and indices only, no '#' or wildcards) set to value,
+// encoded as jet.Marshal encodes it (a Node is written as its JSON text,
+// a json.RawMessage as it is, after a check). Everything else is copied
+// byte for byte. Missing object members are created, with objects for
+// the missing levels below them ("-1", "-" or "0" there creates an
+// array instead); index "-1" (or "-" in a JSON Pointer) appends to an
+// array, as does the index equal to its length; a larger index is an
+// error. A value that is not an array or object where the path goes on
+// is replaced. The empty path replaces the whole document.
+func SetPath(src []byte, path string, value any, opts EditOptions) ([]byte, error) {
+	var buf [8]step
+	steps, err := parsePath(path, buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	return edit(wire.StringOf(src), steps, opts.ValidateJSON, false, value, nil)
+}
+
+// SetRawPath is SetPath with the new value given as JSON text, which must
+// be one valid JSON value (surrounding whitespace is dropped).
+func SetRawPath(src []byte, path string, raw []byte, opts EditOptions) ([]byte, error) {
+	var buf [8]step
+	steps, err := parsePath(path, buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	r := wire.StringOf(raw)
+	if err := wire.Validate(r, wire.DefaultMaxDepth); err != nil {
+		return nil, fmt.Errorf("ast: the value to set is not valid JSON: %w", err)
+	}
+	i := wire.SkipSpace(r, 0)
+	end, _ := wire.SkipValueFast(r, i, wire.DefaultMaxDepth)
+	return edit(wire.StringOf(src), steps, opts.ValidateJSON, false, nil, []byte(r[i:end]))
+}
+
+// DeletePath returns a copy of the document src without the value at
+// path: an object member is removed with its key, an array element with
+// its comma. A missing path is an error wrapping ErrNotFound (and src is
+// not copied).
+func DeletePath(src []byte, path string, opts EditOptions) ([]byte, error) {
+	var buf [8]step
+	steps, err := parsePath(path, buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	return edit(wire.StringOf(src), steps, opts.ValidateJSON, true, nil, nil)
+}
+
+// spot is where an edit applies.
+type spot struct {
+	found bool
+	// The value found, or the value in the way of a longer path.
+	start, end int
+	// For deleting: the start of the member (its key, in an object), the
+	// end of the previous member's value (-1 if first) and the start of
+	// the next member (-1 if last).
+	memberStart, prevEnd, nextStart int
+	// Missing: steps[k] is the first step not found; when inArray or
+	// inObject, it is to be added before the closing bracket at close,
+	// in a container that is empty or not.
+	k                 int
+	inObject, inArray bool
+	close             int
+	empty             bool
+}
+
+var errEditOp = errors.New("ast: paths for edits take keys and indices only, not '#' or wildcards")
+
+// locate finds where the edit at steps applies, checking the whole
+// document when validate is set.
+func locate(src string, steps []step, validate bool) (sp spot, err error) {
+	for k := range steps {
+		if op := steps[k].op; op == opCount || op == opPattern {
+			return sp, errEditOp
+		}
+	}
+	var openBuf [16]byte
+	open := openBuf[:0]
+	n := len(src)
+	i := wire.SkipSpace(src, 0)
+	sp.prevEnd, sp.nextStart = -1, -1
+	var ok bool
+	for k := range steps {
+		st := &steps[k]
+		if i >= n {
+			return sp, syntaxError(src, i)
+		}
+		sp.prevEnd = -1
+		switch c := src[i]; {
+		case c == '{':
+			open = append(open, '{')
+			plain := plainKey(st.key)
+			i = wire.SkipSpace(src, i+1)
+			if i < n && src[i] == '}' {
+				sp.k, sp.inObject, sp.close, sp.empty = k, true, i, true
+				i++
+				open = open[:len(open)-1]
+				goto rest
+			}
+			for {
+				if i >= n || src[i] != '"' {
+					return sp, syntaxError(src, i)
+				}
+				sp.memberStart = i
+				ke, fl, serr := wire.ScanString(src, i)
+				if serr != nil {
+					return sp, syntaxError(src, i)
+				}
+				match := keyMatches(src[i:ke], fl, st.key, plain)
+				i = wire.SkipSpace(src, ke)
+				if i >= n || src[i] != ':' {
+					return sp, syntaxError(src, i)
+				}
+				i = wire.SkipSpace(src, i+1)
+				if match {
+					break
+				}
+				if i, ok = skipValue(src, i, validate, len(open)); !ok {
+					return sp, syntaxError(src, i)
+				}
+				sp.prevEnd = i
+				i = wire.SkipSpace(src, i)
+				if i < n && src[i] == ',' {
+					i = wire.SkipSpace(src, i+1)
+					continue
+				}
+				if i < n && src[i] == '}' {
+					sp.k, sp.inObject, sp.close = k, true, i
+					i++
+					open = open[:len(open)-1]
+					goto rest
+				}
+				return sp, syntaxError(src, i)
+			}
+		case c == '[':
+			if st.index < 0 && st.op != opAppend {
+				return sp, fmt.Errorf("%w: key %q on an array", ErrNotFound, st.key)
+			}
+			open = append(open, '[')
+			i = wire.SkipSpace(src, i+1)
+			if i < n && src[i] == ']' {
+				if st.op != opAppend && st.index != 0 {
+					return sp, notFound("index %d out of range (empty array)", st.index)
+				}
+				sp.k, sp.inArray, sp.close, sp.empty = k, true, i, true
+				i++
+				open = open[:len(open)-1]
+				goto rest
+			}
+			for e := 0; st.op == opAppend || e < st.index; e++ {
+				if i, ok = skipValue(src, i, validate, len(open)); !ok {
+					return sp, syntaxError(src, i)
+				}
+				sp.prevEnd = i
+				i = wire.SkipSpace(src, i)
+				if i < n && src[i] == ',' {
+					i = wire.SkipSpace(src, i+1)
+					continue
+				}
+				if i < n && src[i] == ']' {
+					if st.op != opAppend && st.index != e+1 {
+						return sp, notFound("index %d out of range (array of %d)", st.index, e+1)
+					}
+					sp.k, sp.inArray, sp.close = k, true, i
+					i++
+					open = open[:len(open)-1]
+					goto rest
+				}
+				return sp, syntaxError(src, i)
+			}
+			sp.memberStart = i
+		default:
+			// A scalar where the path goes on: it is in the way.
+			sp.k, sp.start = k, i
+			if i, ok = skipValue(src, i, validate, len(open)); !ok {
+				return sp, syntaxError(src, i)
+			}
+			sp.end = i
+			goto rest
+		}
+	}
+	// Found: the value starts at i.
+	if i >= n {
+		return sp, syntaxError(src, i)
+	}
+	sp.found, sp.start = true, i
+	if len(steps) == 0 {
+		sp.memberStart = i
+	}
+	if i, ok = skipValue(src, i, validate, len(open)); !ok {
+		return sp, syntaxError(src, i)
+	}
+	sp.end = i
+	if len(open) > 0 {
+		j := wire.SkipSpace(src, i)
+		if j < n && src[j] == ',' {
+			sp.nextStart = wire.SkipSpace(src, j+1)
+		}
+	}
+
+rest:
+	// i is just past a complete value inside the containers in open.
+	if validate {
+		if i, ok = wire.SkipRestFast(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
+			return sp, syntaxError(src, i)
+		}
+	}
+	return sp, nil
+}
+
+// edit applies a set (value or raw) or a delete at steps.
+func edit(src string, steps []step, validate, del bool, value any, raw []byte) ([]byte, error) {
+	sp, err := locate(src, steps, validate)
+	if err != nil {
+		return nil, err
+	}
+	if del {
+		if !sp.found {
+			return nil, notFound("path %q", pathText(steps))
+		}
+		if len(steps) == 0 {
+			return nil, errors.New("ast: cannot delete the whole document")
+		}
+		a, b := sp.memberStart, sp.end
+		switch {
+		case sp.prevEnd >= 0:
+			a = sp.prevEnd
+		case sp.nextStart >= 0:
+			b = sp.nextStart
+		}
+		out := make([]byte, 0, len(src)-(b-a))
+		out = append(out, src[:a]...)
+		return append(out, src[b:]...), nil
+	}
+	// The new text: value, wrapped in the containers still missing.
+	var from int // steps[from:] are still to be created around the value
+	var at, cut int
+	var sep string
+	switch {
+	case sp.found:
+		from, at, cut = len(steps), sp.start, sp.end
+	case sp.inObject || sp.inArray:
+		from, at, cut = sp.k+1, sp.close, sp.close
+		if !sp.empty {
+			sep = ","
+		}
+	default:
+		from, at, cut = sp.k, sp.start, sp.end
+	}
+	size := len(src) - (cut - at) + len(sep) + 16
+	if s, ok := value.(string); ok {
+		size += len(s) + 2
+	}
+	size += len(raw)
+	for k := from; k < len(steps); k++ {
+		size += len(steps[k].key) + 6
+	}
+	out := make([]byte, 0, size)
+	out = append(out, src[:at]...)
+	out = append(out, sep...)
+	if !sp.found && sp.inObject {
+		out = wire.AppendQuoted(out, steps[sp.k].key, false)
+		out = append(out, ':')
+	}
+	for k := from; k < len(steps); k++ {
+		if st := &steps[k]; st.op == opAppend || st.index == 0 {
+			out = append(out, '[')
+		} else {
+			out = wire.AppendQuoted(append(out, '{'), st.key, false)
+			out = append(out, ':')
+		}
+	}
+	if raw != nil {
+		out = append(out, raw...)
+	} else if out, err = AppendValue(out, value); err != nil {
+		return nil, err
+	}
+	for k := len(steps) - 1; k >= from; k-- {
+		if st := &steps[k]; st.op == opAppend || st.index == 0 {
+			out = append(out, ']')
+		} else {
+			out = append(out, '}')
+		}
+	}
+	return append(out, src[cut:]...), nil
+}
+
+// AppendValue appends the JSON encoding of v to dst as jet.Marshal
+// encodes it, with fast paths for the common scalar types; a Node (or
+// *Node) is written as its JSON text and a json.RawMessage as it is,
+// after checking that it is one valid JSON value.
+func AppendValue(dst []byte, v any) ([]byte, error) {
+	switch x := v.(type) {
+	case nil:
+		return append(dst, "null"...), nil
+	case string:
+		return wire.AppendQuoted(dst, x, false), nil
+	case bool:
+		return strconv.AppendBool(dst, x), nil
+	case int:
+		return strconv.AppendInt(dst, int64(x), 10), nil
+	case int64:
+		return strconv.AppendInt(dst, x, 10), nil
+	case int32:
+		return strconv.AppendInt(dst, int64(x), 10), nil
+	case uint64:
+		return strconv.AppendUint(dst, x, 10), nil
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return dst, &json.UnsupportedValueError{Str: strconv.FormatFloat(x, 'g', -1, 64)}
+		}
+		return wire.AppendFloat(dst, x, 64), nil
+	case Node:
+		return x.appendJSON(dst)
+	case *Node:
+		if x == nil {
+			return append(dst, "null"...), nil
+		}
+		return x.appendJSON(dst)
+	case json.RawMessage:
+		s := wire.StringOf(x)
+		if err := wire.Validate(s, wire.DefaultMaxDepth); err != nil {
+			return dst, err
+		}
+		i := wire.SkipSpace(s, 0)
+		end, _ := wire.SkipValueFast(s, i, wire.DefaultMaxDepth)
+		return append(dst, s[i:end]...), nil
+	}
+	err := encoder.EncodeInto(&dst, v, 0)
+	return dst, err
+}

@@ -1,0 +1,280 @@
+package ast
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/jetjson/jet/decoder"
+	"github.com/jetjson/jet/encoder"
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// unchanged reports whether the node is still exactly the text it was
+// made from, so that its text can be used as it is.
+func (n *Node) unchanged() bool {
+	if n.raw == "" || n.f&fDecoded != 0 {
+		return false
+	}
+	if n.t != V_ARRAY && n.t != V_OBJECT {
+		return true
+	}
+	c := n.container()
+	if c.dirty {
+		return false
+	}
+	lv := c.load()
+	if lv == nil {
+		return true
+	}
+	if n.t == V_ARRAY {
+		for _, sg := range lv.elems {
+			for k := range sg.items {
+				if !sg.items[k].unchanged() {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for _, sg := range lv.pairs {
+		for k := range sg.items {
+			if !sg.items[k].Value.unchanged() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// MarshalJSON returns the node's JSON text: the text it was read from
+// where nothing has changed (copied as it is, whitespace included), and
+// a compact encoding of what has.
+func (n Node) MarshalJSON() ([]byte, error) {
+	return n.appendJSON(nil)
+}
+
+// appendJSON appends the node's JSON text to dst.
+func (n *Node) appendJSON(dst []byte) ([]byte, error) {
+	switch n.t {
+	case V_NONE:
+		return dst, notFound("cannot encode a V_NONE node")
+	case V_ERROR:
+		return dst, n.Check()
+	case V_NULL:
+		return append(dst, "null"...), nil
+	case V_TRUE:
+		return append(dst, "true"...), nil
+	case V_FALSE:
+		return append(dst, "false"...), nil
+	case V_NUMBER:
+		return append(dst, n.raw...), nil
+	case V_STRING:
+		if n.f&fDecoded != 0 {
+			return wire.AppendQuoted(dst, n.raw, false), nil
+		}
+		return append(dst, n.raw...), nil
+	case V_ANY:
+		err := encoder.EncodeInto(&dst, n.anyValue(), 0)
+		return dst, err
+	}
+	if n.unchanged() {
+		return append(dst, n.raw...), nil
+	}
+	var err error
+	lv := n.loadLevel()
+	if n.t == V_ARRAY {
+		dst = append(dst, '[')
+		for i := 0; i < lv.n; i++ {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = lv.elems.at(i).appendJSON(dst); err != nil {
+				return dst, err
+			}
+		}
+		return append(dst, ']'), nil
+	}
+	dst = append(dst, '{')
+	for i := 0; i < lv.n; i++ {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		p := lv.pairs.at(i)
+		dst = wire.AppendQuoted(dst, p.Key, false)
+		dst = append(dst, ':')
+		if dst, err = p.Value.appendJSON(dst); err != nil {
+			return dst, err
+		}
+	}
+	return append(dst, '}'), nil
+}
+
+// UnmarshalJSON makes the node the JSON text data (copied), validated
+// but not parsed: a lazy node, as NewRaw makes.
+func (n *Node) UnmarshalJSON(data []byte) error {
+	v := NewRaw(string(data))
+	if v.t == V_ERROR {
+		return v.Check()
+	}
+	*n = v
+	return nil
+}
+
+// Interface returns the node as encoding/json decodes into an interface
+// value: nil, bool, float64, string, []any, map[string]any. A V_ANY
+// node returns its Go value.
+func (n *Node) Interface() (any, error) { return n.toAny(0) }
+
+// InterfaceUseNumber is Interface with numbers as json.Number.
+func (n *Node) InterfaceUseNumber() (any, error) { return n.toAny(decoder.OptionUseNumber) }
+
+// InterfaceUseNode returns an object as map[string]Node, an array as
+// []Node (the members themselves, not decoded) and any other node as
+// itself (a Node).
+func (n *Node) InterfaceUseNode() (any, error) {
+	if err := n.Check(); err != nil {
+		return nil, err
+	}
+	switch n.t {
+	case V_OBJECT:
+		return n.MapUseNode()
+	case V_ARRAY:
+		return n.ArrayUseNode()
+	}
+	return *n, nil
+}
+
+// toAny decodes the node with the decoder options opts.
+func (n *Node) toAny(opts decoder.Options) (any, error) {
+	if err := n.Check(); err != nil {
+		return nil, err
+	}
+	switch n.t {
+	case V_NULL:
+		return nil, nil
+	case V_TRUE:
+		return true, nil
+	case V_FALSE:
+		return false, nil
+	case V_STRING:
+		return n.stringValue(), nil
+	case V_NUMBER:
+		if opts&decoder.OptionUseNumber != 0 {
+			return json.Number(n.raw), nil
+		}
+		f, err := wire.ParseFloat(n.raw)
+		if err != nil {
+			return nil, fmt.Errorf("ast: number %s: %w", n.raw, err)
+		}
+		return f, nil
+	case V_ANY:
+		return n.anyValue(), nil
+	case V_ARRAY:
+		if n.unchanged() {
+			var v []any
+			err := decoder.DecodeString(n.raw, &v, opts)
+			return v, err
+		}
+		return n.toSlice(opts)
+	case V_OBJECT:
+		if n.unchanged() {
+			var v map[string]any
+			err := decoder.DecodeString(n.raw, &v, opts)
+			return v, err
+		}
+		return n.toMap(opts)
+	}
+	return nil, n.cannot("interface")
+}
+
+func (n *Node) toSlice(opts decoder.Options) ([]any, error) {
+	lv := n.loadLevel()
+	out := make([]any, lv.n)
+	for i := range out {
+		v, err := lv.elems.at(i).toAny(opts)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func (n *Node) toMap(opts decoder.Options) (map[string]any, error) {
+	lv := n.loadLevel()
+	out := make(map[string]any, lv.n)
+	for i := 0; i < lv.n; i++ {
+		p := lv.pairs.at(i)
+		v, err := p.Value.toAny(opts)
+		if err != nil {
+			return nil, err
+		}
+		out[p.Key] = v
+	}
+	return out, nil
+}
+
+// Map returns an object decoded as map[string]any (numbers as float64).
+// When a key appears more than once the last member wins, as in
+// encoding/json.
+func (n *Node) Map() (map[string]any, error) { return n.mapOpts(0) }
+
+// MapUseNumber is Map with numbers as json.Number.
+func (n *Node) MapUseNumber() (map[string]any, error) { return n.mapOpts(decoder.OptionUseNumber) }
+
+func (n *Node) mapOpts(opts decoder.Options) (map[string]any, error) {
+	if err := n.should(V_OBJECT, "Map"); err != nil {
+		return nil, err
+	}
+	v, err := n.toAny(opts)
+	if err != nil {
+		return nil, err
+	}
+	return v.(map[string]any), nil
+}
+
+// MapUseNode returns an object's members as a map of Nodes (the last
+// member wins for a repeated key).
+func (n *Node) MapUseNode() (map[string]Node, error) {
+	if err := n.should(V_OBJECT, "MapUseNode"); err != nil {
+		return nil, err
+	}
+	lv := n.loadLevel()
+	out := make(map[string]Node, lv.n)
+	for i := 0; i < lv.n; i++ {
+		p := lv.pairs.at(i)
+		out[p.Key] = p.Value
+	}
+	return out, nil
+}
+
+// Array returns an array decoded as []any (numbers as float64).
+func (n *Node) Array() ([]any, error) { return n.arrayOpts(0) }
+
+// ArrayUseNumber is Array with numbers as json.Number.
+func (n *Node) ArrayUseNumber() ([]any, error) { return n.arrayOpts(decoder.OptionUseNumber) }
+
+func (n *Node) arrayOpts(opts decoder.Options) ([]any, error) {
+	if err := n.should(V_ARRAY, "Array"); err != nil {
+		return nil, err
+	}
+	v, err := n.toAny(opts)
+	if err != nil {
+		return nil, err
+	}
+	return v.([]any), nil
+}
+
+// ArrayUseNode returns an array's elements as a slice of Nodes (copies
+// that share arrays and objects with the originals).
+func (n *Node) ArrayUseNode() ([]Node, error) {
+	if err := n.should(V_ARRAY, "ArrayUseNode"); err != nil {
+		return nil, err
+	}
+	lv := n.loadLevel()
+	out := make([]Node, lv.n)
+	for i := range out {
+		out[i] = *lv.elems.at(i)
+	}
+	return out, nil
+}

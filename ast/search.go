@@ -1,0 +1,327 @@
+package ast
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// SearchOptions choose how a Searcher reads its document.
+type SearchOptions struct {
+	// CopyReturn copies the text of the values found out of the input,
+	// so that keeping them does not keep a large input alive (and an
+	// input []byte may be reused). Without it, found values refer to the
+	// input, which must not change while they are in use.
+	CopyReturn bool
+	// ValidateJSON checks the whole document while searching, in the
+	// same single pass: invalid JSON anywhere is a *wire.SyntaxError,
+	// exactly as jet.Valid and jet.Unmarshal would report it, even when
+	// the value sought comes before the error. Without it, only the
+	// structure on the way to the value (strings and brackets) is
+	// followed, the value found is checked, and nothing after it is
+	// read: that is sonic's default and much faster for values near the
+	// start of large documents.
+	ValidateJSON bool
+}
+
+// Searcher finds values in a JSON document without parsing what it does
+// not need.
+type Searcher struct {
+	src string
+	SearchOptions
+}
+
+// NewSearcher returns a Searcher over src with ValidateJSON set.
+func NewSearcher(src string) *Searcher {
+	return &Searcher{src: src, SearchOptions: SearchOptions{ValidateJSON: true}}
+}
+
+// NewSearcherOptions returns a Searcher over src with the given options.
+func NewSearcherOptions(src string, opts SearchOptions) *Searcher {
+	return &Searcher{src: src, SearchOptions: opts}
+}
+
+// GetByPath returns the value at path: string elements are object keys,
+// integer elements (any Go integer type) array indices. A missing value is
+// an error wrapping ErrNotFound (after the whole document has been
+// checked, with ValidateJSON); invalid JSON is a *wire.SyntaxError.
+func (s *Searcher) GetByPath(path ...any) (Node, error) {
+	var buf [8]step
+	steps, err := stepsOf(path, buf[:0])
+	if err != nil {
+		return Node{}, err
+	}
+	return s.find(steps)
+}
+
+// GetByPathCopy is GetByPath with CopyReturn set for this call.
+func (s *Searcher) GetByPathCopy(path ...any) (Node, error) {
+	c := *s
+	c.CopyReturn = true
+	return c.GetByPath(path...)
+}
+
+// GetPath returns the value at a path string (see Path).
+func (s *Searcher) GetPath(path string) (Node, error) {
+	var buf [8]step
+	steps, err := parsePath(path, buf[:0])
+	if err != nil {
+		return Node{}, err
+	}
+	return s.find(steps)
+}
+
+// Find returns the value at a parsed path.
+func (s *Searcher) Find(p Path) (Node, error) { return s.find(p.steps) }
+
+func (s *Searcher) find(steps []step) (Node, error) {
+	if simple(steps) {
+		start, end, err := findSimple(s.src, steps, s.ValidateJSON)
+		if err != nil {
+			return Node{}, err
+		}
+		return s.node(s.src[start:end]), nil
+	}
+	var r result
+	cur := [1]cursor{{steps: steps, res: &r}}
+	if err := s.walk(cur[:]); err != nil {
+		return Node{}, err
+	}
+	if !r.found {
+		return Node{}, notFound("path %q", pathText(steps))
+	}
+	return r.node, nil
+}
+
+// GetMany returns the values at several path strings, reading the
+// document once. A path that leads to no value gives a V_NONE node in its
+// place (Exists reports false); the error is for invalid paths and
+// invalid JSON only.
+func (s *Searcher) GetMany(paths ...string) ([]Node, error) {
+	cs := make([]cursor, len(paths))
+	rs := make([]result, len(paths))
+	for i, p := range paths {
+		steps, err := parsePath(p, nil)
+		if err != nil {
+			return nil, err
+		}
+		cs[i] = cursor{steps: steps, res: &rs[i]}
+	}
+	if err := s.walk(cs); err != nil {
+		return nil, err
+	}
+	out := make([]Node, len(paths))
+	for i := range rs {
+		if rs[i].found {
+			out[i] = rs[i].node
+		}
+	}
+	return out, nil
+}
+
+// node returns the node for found text, copied when asked.
+func (s *Searcher) node(text string) Node {
+	if s.CopyReturn {
+		text = strings.Clone(text)
+	}
+	return rawNode(text)
+}
+
+// pathText describes steps for error messages.
+func pathText(steps []step) string {
+	var b strings.Builder
+	for i, st := range steps {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		switch {
+		case st.op == opCount:
+			b.WriteByte('#')
+		case st.keyOK:
+			b.WriteString(st.key)
+		default:
+			b.WriteString(itoa(st.index))
+		}
+	}
+	return b.String()
+}
+
+func itoa(i int) string {
+	var b [20]byte
+	n := len(b)
+	neg := i < 0
+	u := uint(i)
+	if neg {
+		u = uint(-i)
+	}
+	for {
+		n--
+		b[n] = byte('0' + u%10)
+		u /= 10
+		if u == 0 {
+			break
+		}
+	}
+	if neg {
+		n--
+		b[n] = '-'
+	}
+	return string(b[n:])
+}
+
+// syntaxError returns the error for a document found to be invalid: the
+// first error in it, as wire.Validate (and so jet.Valid and Unmarshal)
+// reports it. pos is where the search noticed a problem, used only if
+// Validate finds none (which would be a bug).
+func syntaxError(src string, pos int) error {
+	if err := wire.Validate(src, wire.DefaultMaxDepth); err != nil {
+		return err
+	}
+	return wire.NewSyntaxError(src, pos, "invalid JSON")
+}
+
+// keyMatches reports whether the JSON string text q (with quotes, valid)
+// decodes to key. plain says key has no backslash and is valid UTF-8, so
+// that equal bytes mean equal strings.
+func keyMatches(q string, fl wire.StrFlags, key string, plain bool) bool {
+	body := q[1 : len(q)-1]
+	if fl == 0 {
+		return body == key
+	}
+	if fl == wire.NonASCII && plain {
+		return body == key
+	}
+	return unquote(q) == key
+}
+
+// plainKey reports whether key's bytes are its own JSON string body
+// (no backslash, valid UTF-8).
+func plainKey(key string) bool {
+	return strings.IndexByte(key, '\\') < 0 && utf8.ValidString(key)
+}
+
+// skipValue skips the value at s[i] (i at its first byte), checking it
+// when validate is set.
+func skipValue(s string, i int, validate bool, depth int) (int, bool) {
+	if validate {
+		return wire.SkipValueFast(s, i, wire.DefaultMaxDepth-depth)
+	}
+	return wire.SkipLoose(s, i)
+}
+
+// findSimple finds the value at steps, all plain, in src and returns its
+// text's bounds.
+func findSimple(src string, steps []step, validate bool) (start, end int, err error) {
+	var openBuf [16]byte
+	open := openBuf[:0]
+	n := len(src)
+	i := wire.SkipSpace(src, 0)
+	var ok bool
+	for k := range steps {
+		st := &steps[k]
+		if i >= n {
+			return 0, 0, syntaxError(src, i)
+		}
+		switch c := src[i]; {
+		case c == '{' && st.keyOK:
+			open = append(open, '{')
+			plain := plainKey(st.key)
+			i = wire.SkipSpace(src, i+1)
+			if i < n && src[i] == '}' {
+				i++
+				open = open[:len(open)-1]
+				goto missing
+			}
+			for {
+				if i >= n || src[i] != '"' {
+					return 0, 0, syntaxError(src, i)
+				}
+				ke, fl, serr := wire.ScanString(src, i)
+				if serr != nil {
+					return 0, 0, syntaxError(src, i)
+				}
+				match := keyMatches(src[i:ke], fl, st.key, plain)
+				i = wire.SkipSpace(src, ke)
+				if i >= n || src[i] != ':' {
+					return 0, 0, syntaxError(src, i)
+				}
+				i = wire.SkipSpace(src, i+1)
+				if match {
+					break
+				}
+				if i, ok = skipValue(src, i, validate, len(open)); !ok {
+					return 0, 0, syntaxError(src, i)
+				}
+				i = wire.SkipSpace(src, i)
+				if i < n && src[i] == ',' {
+					i = wire.SkipSpace(src, i+1)
+					continue
+				}
+				if i < n && src[i] == '}' {
+					i++
+					open = open[:len(open)-1]
+					goto missing
+				}
+				return 0, 0, syntaxError(src, i)
+			}
+		case c == '[' && st.index >= 0:
+			open = append(open, '[')
+			i = wire.SkipSpace(src, i+1)
+			if i < n && src[i] == ']' {
+				i++
+				open = open[:len(open)-1]
+				goto missing
+			}
+			for e := 0; e < st.index; e++ {
+				if i, ok = skipValue(src, i, validate, len(open)); !ok {
+					return 0, 0, syntaxError(src, i)
+				}
+				i = wire.SkipSpace(src, i)
+				if i < n && src[i] == ',' {
+					i = wire.SkipSpace(src, i+1)
+					continue
+				}
+				if i < n && src[i] == ']' {
+					i++
+					open = open[:len(open)-1]
+					goto missing
+				}
+				return 0, 0, syntaxError(src, i)
+			}
+		default:
+			// A value of another kind: the path ends here.
+			if i, ok = skipValue(src, i, validate, len(open)); !ok {
+				return 0, 0, syntaxError(src, i)
+			}
+			goto missing
+		}
+	}
+	// The value sought starts at i.
+	if i >= n {
+		return 0, 0, syntaxError(src, i)
+	}
+	start = i
+	if end, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(open)); !ok {
+		if validate {
+			return 0, 0, syntaxError(src, i)
+		}
+		_, serr := wire.SkipValue(src, i, wire.DefaultMaxDepth-len(open))
+		return 0, 0, serr
+	}
+	if validate {
+		if i, ok = wire.SkipRestFast(src, end, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
+			return 0, 0, syntaxError(src, i)
+		}
+	}
+	return start, end, nil
+
+missing:
+	// i is just past a complete value inside the containers in open.
+	if validate {
+		if i, ok = wire.SkipRestFast(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
+			return 0, 0, syntaxError(src, i)
+		}
+	}
+	return 0, 0, notFound("path %q", pathText(steps))
+}

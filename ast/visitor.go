@@ -1,0 +1,281 @@
+package ast
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// Visitor receives the values of a document from Preorder, in document
+// order: a scalar is one call; an object is OnObjectBegin, then for each
+// member OnObjectKey followed by the calls for its value, then
+// OnObjectEnd; an array is OnArrayBegin, the calls for each element, then
+// OnArrayEnd.
+//
+// A method that returns an error stops the walk and Preorder returns that
+// error, except for SkipContainer, which skips the rest of a container:
+// returned by OnObjectBegin or OnArrayBegin, the contents of the
+// container just begun; returned by any other method, the rest of the
+// innermost container still open (the one holding the key or value the
+// call was about, or, for OnObjectEnd and OnArrayEnd, the one around the
+// container just ended). The matching OnObjectEnd or OnArrayEnd is still
+// called, so Begin and End calls always pair up. SkipContainer returned
+// for a top-level scalar, or by the last End, ends the walk without error.
+type Visitor interface {
+	// OnNull is called for null.
+	OnNull() error
+	// OnBool is called for true and false.
+	OnBool(v bool) error
+	// OnString is called for a string value with its decoded value
+	// (invalid UTF-8 replaced by U+FFFD, as in encoding/json). Without
+	// escapes it is a view of the input, not a copy.
+	OnString(v string) error
+	// OnInt64 is called for a number written as an integer that fits an
+	// int64, with its value and its text.
+	OnInt64(v int64, n json.Number) error
+	// OnFloat64 is called for any other number, with its value and its
+	// text. A number too large for a float64 is an error.
+	OnFloat64(v float64, n json.Number) error
+	// OnObjectBegin is called at the start of an object; capacity is 0
+	// for an empty object and a small guess otherwise.
+	OnObjectBegin(capacity int) error
+	// OnObjectKey is called with each member's decoded key, before the
+	// calls for its value.
+	OnObjectKey(key string) error
+	// OnObjectEnd is called at the end of an object.
+	OnObjectEnd() error
+	// OnArrayBegin is called at the start of an array; capacity is 0 for
+	// an empty array and a small guess otherwise.
+	OnArrayBegin(capacity int) error
+	// OnArrayEnd is called at the end of an array.
+	OnArrayEnd() error
+}
+
+// SkipContainer, returned by a Visitor method, makes Preorder skip the
+// rest of a container (see Visitor). The skipped text is still checked.
+var SkipContainer = errors.New("ast: skip the rest of this container")
+
+// VisitorOptions change how Preorder reports values. The zero value (or
+// nil) is the default.
+type VisitorOptions struct {
+	// OnlyNumber passes numbers as text only: the value argument of
+	// OnInt64 (integers) and OnFloat64 (other numbers) is always zero,
+	// and no number is converted.
+	OnlyNumber bool
+}
+
+// capacityGuess is the capacity passed for non-empty containers.
+const capacityGuess = 8
+
+type frame struct {
+	kind  byte
+	start int
+}
+
+// Preorder walks the JSON document src and calls v for every value in
+// document order (see Visitor). The whole document is checked: invalid
+// JSON is a *wire.SyntaxError (calls for the values before the error have
+// been made by then).
+func Preorder(src string, v Visitor, opts *VisitorOptions) error {
+	onlyNumber := opts != nil && opts.OnlyNumber
+	n := len(src)
+	var stackBuf [32]frame
+	stack := stackBuf[:0]
+	var err error
+	var ok bool
+	var kind byte
+	i := wire.SkipSpace(src, 0)
+
+value:
+	if i >= n {
+		return syntaxError(src, i)
+	}
+	switch c := src[i]; c {
+	case '{', '[':
+		if len(stack) >= wire.DefaultMaxDepth {
+			return syntaxError(src, i)
+		}
+		start := i
+		i = wire.SkipSpace(src, i+1)
+		empty := i < n && (c == '{' && src[i] == '}' || c == '[' && src[i] == ']')
+		capacity := capacityGuess
+		if empty {
+			capacity = 0
+		}
+		if c == '{' {
+			err = v.OnObjectBegin(capacity)
+		} else {
+			err = v.OnArrayBegin(capacity)
+		}
+		stack = append(stack, frame{c, start})
+		switch {
+		case err == SkipContainer:
+			if i, ok = wire.SkipValueFast(src, start, wire.DefaultMaxDepth-len(stack)+1); !ok {
+				return syntaxError(src, start)
+			}
+			goto close
+		case err != nil:
+			return err
+		case empty:
+			i++
+			goto close
+		case c == '{':
+			goto key
+		}
+		goto value
+	case '"':
+		ke, fl, serr := wire.ScanString(src, i)
+		if serr != nil {
+			return syntaxError(src, i)
+		}
+		err = v.OnString(stringOf(src[i:ke], fl))
+		i = ke
+	case 't':
+		end, serr := wire.ScanLiteral(src, i, "true")
+		if serr != nil {
+			return syntaxError(src, i)
+		}
+		i = end
+		err = v.OnBool(true)
+	case 'f':
+		end, serr := wire.ScanLiteral(src, i, "false")
+		if serr != nil {
+			return syntaxError(src, i)
+		}
+		i = end
+		err = v.OnBool(false)
+	case 'n':
+		end, serr := wire.ScanLiteral(src, i, "null")
+		if serr != nil {
+			return syntaxError(src, i)
+		}
+		i = end
+		err = v.OnNull()
+	default:
+		if c != '-' && (c < '0' || c > '9') {
+			return syntaxError(src, i)
+		}
+		end, float, serr := wire.ScanNumber(src, i)
+		if serr != nil {
+			return syntaxError(src, i)
+		}
+		text := src[i:end]
+		i = end
+		if !float {
+			x, isInt := int64(0), onlyNumber
+			if !onlyNumber {
+				x, isInt = wire.ParseInt(text)
+			}
+			if isInt {
+				err = v.OnInt64(x, json.Number(text))
+				break
+			}
+		}
+		var f float64
+		if !onlyNumber {
+			if f, err = wire.ParseFloat(text); err != nil {
+				return fmt.Errorf("ast: number %s at offset %d: %w", text, i-len(text), err)
+			}
+		}
+		err = v.OnFloat64(f, json.Number(text))
+	}
+
+after:
+	// A value (or a container's End call) has just been reported; err is
+	// what the call returned.
+	if err != nil {
+		if err != SkipContainer {
+			return err
+		}
+		if len(stack) == 0 {
+			return finish(src, i)
+		}
+		kind = stack[len(stack)-1].kind
+		if i, ok = wire.SkipRestFast(src, i, []byte{kind}, wire.DefaultMaxDepth-len(stack)+1); !ok {
+			return syntaxError(src, i)
+		}
+		goto close
+	}
+	if len(stack) == 0 {
+		return finish(src, i)
+	}
+	i = wire.SkipSpace(src, i)
+	if i >= n {
+		return syntaxError(src, i)
+	}
+	kind = stack[len(stack)-1].kind
+	switch c := src[i]; {
+	case c == ',' && kind == '{':
+		i = wire.SkipSpace(src, i+1)
+		goto key
+	case c == ',':
+		i = wire.SkipSpace(src, i+1)
+		goto value
+	case c == '}' && kind == '{', c == ']' && kind == '[':
+		i++
+		goto close
+	}
+	return syntaxError(src, i)
+
+key:
+	// i is at the opening quote of a member's key.
+	if i >= n || src[i] != '"' {
+		return syntaxError(src, i)
+	}
+	{
+		ke, fl, serr := wire.ScanString(src, i)
+		if serr != nil {
+			return syntaxError(src, i)
+		}
+		err = v.OnObjectKey(stringOf(src[i:ke], fl))
+		i = wire.SkipSpace(src, ke)
+	}
+	if i >= n || src[i] != ':' {
+		return syntaxError(src, i)
+	}
+	i = wire.SkipSpace(src, i+1)
+	if err == SkipContainer {
+		if i, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(stack)); !ok {
+			return syntaxError(src, i)
+		}
+		goto after
+	}
+	if err != nil {
+		return err
+	}
+	goto value
+
+close:
+	// i is just past the closing bracket of the innermost container.
+	kind = stack[len(stack)-1].kind
+	stack = stack[:len(stack)-1]
+	if kind == '{' {
+		err = v.OnObjectEnd()
+	} else {
+		err = v.OnArrayEnd()
+	}
+	goto after
+}
+
+// finish checks that only whitespace follows the document.
+func finish(src string, i int) error {
+	if wire.SkipSpace(src, i) != len(src) {
+		return syntaxError(src, i)
+	}
+	return nil
+}
+
+// stringOf decodes the JSON string text q (with quotes, checked; fl from
+// ScanString): a view of q when it needs no decoding.
+func stringOf(q string, fl wire.StrFlags) string {
+	body := q[1 : len(q)-1]
+	if fl == 0 || fl == wire.NonASCII && utf8.ValidString(body) {
+		return body
+	}
+	b, _ := wire.AppendUnquoted(make([]byte, 0, len(body)), body)
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}

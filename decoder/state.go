@@ -265,48 +265,50 @@ func (d *state) checkUTF8(i, j int) error {
 // a string that may be kept. Unescaped ASCII and valid UTF-8 strings are
 // views into the input; others are decoded into the arena.
 func (d *state) readString() (string, error) {
-	start := d.pos + 1
-	end, fl, serr := wire.ScanString(d.src, d.pos)
-	if serr != nil {
-		d.pos = end
-		return "", serr
+	s, start, err := d.scanString()
+	if start < 0 {
+		return d.arenaString(s), err
 	}
-	d.pos = end
-	body := d.src[start : end-1]
-	if fl == 0 || fl == wire.NonASCII && utf8.ValidString(body) {
-		return d.keep(start, end-1), nil
+	if err != nil || s == "" {
+		return s, err
 	}
-	if fl&wire.NonASCII != 0 {
-		if err := d.checkUTF8(start, end-1); err != nil {
-			return "", err
-		}
-	}
-	d.scratch, _ = wire.AppendUnquoted(d.scratch[:0], body)
-	return d.arenaString(wire.StringOf(d.scratch)), nil
+	return d.keep(start, start+len(s)), nil
 }
 
 // readStringTemp is readString for strings used only during the call (map
 // keys about to be copied, field names): the result may be overwritten by
 // the next call.
 func (d *state) readStringTemp() (string, error) {
-	start := d.pos + 1
-	end, fl, serr := wire.ScanString(d.src, d.pos)
-	if serr != nil {
-		d.pos = end
-		return "", serr
-	}
+	s, _, err := d.scanString()
+	return s, err
+}
+
+// scanString decodes the string at pos in one pass. When the content is
+// the input's bytes as they are, it returns a view of them and their
+// index; when it had to be changed (escapes, invalid UTF-8), it returns
+// it in scratch, and start -1.
+func (d *state) scanString() (s string, start int, err error) {
+	start = d.pos + 1
+	end, fl, out, serr := wire.ReadString(d.src, d.pos, d.scratch[:0])
 	d.pos = end
-	body := d.src[start : end-1]
-	if fl == 0 || fl == wire.NonASCII && utf8.ValidString(body) {
-		return body, nil
+	if serr != nil {
+		return "", 0, serr
 	}
-	if fl&wire.NonASCII != 0 {
+	if fl&wire.NonASCII != 0 && d.opts&OptionValidateString != 0 {
 		if err := d.checkUTF8(start, end-1); err != nil {
-			return "", err
+			return "", 0, err
 		}
 	}
+	if fl&wire.Escaped != 0 {
+		d.scratch = out
+		return wire.StringOf(out), -1, nil
+	}
+	body := d.src[start : end-1]
+	if fl == 0 || utf8.ValidString(body) {
+		return body, start, nil
+	}
 	d.scratch, _ = wire.AppendUnquoted(d.scratch[:0], body)
-	return wire.StringOf(d.scratch), nil
+	return wire.StringOf(d.scratch), -1, nil
 }
 
 // literal checks the literal true, false or null at pos and moves past it.

@@ -20,7 +20,11 @@ type decField struct {
 	hops       []rt.Hop
 	quoted     bool
 	kind       fieldKind
-	fn         decFunc
+	// rawKey marks a name that appears in JSON as itself (no byte needs
+	// escaping, valid UTF-8), so that a key can be matched against it
+	// in the input before being decoded.
+	rawKey bool
+	fn     decFunc
 }
 
 // fieldKind selects an inline fast path for a field of a plain type (no
@@ -97,6 +101,7 @@ func structFn(t reflect.Type) decFunc {
 	for i := range sp.fields {
 		f := &sp.fields[i]
 		f.fn = fnFor(f.typ)
+		f.rawKey = !wire.NeedsQuoting(f.name, false)
 		if n := len(f.name); n <= maxIndexedLen {
 			for len(sp.byLen) <= n {
 				sp.byLen = append(sp.byLen, nil)
@@ -152,6 +157,16 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 	hint := 0
 	empty, err := d.objectStart()
 	for !empty && err == nil {
+		// Keys usually come in field order: try the expected field's
+		// name against the input before decoding the key.
+		if hint < len(sp.fields) && d.matchKey(&sp.fields[hint]) {
+			err = d.decodeField(&sp.fields[hint], p)
+			hint++
+			if err == nil {
+				empty, err = d.objectNext()
+			}
+			continue
+		}
 		var key string
 		if key, _, _, err = d.memberKey(false); err != nil {
 			break
@@ -170,6 +185,27 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 		}
 	}
 	return err
+}
+
+// matchKey reports whether the key at pos is exactly f's name, and if so
+// moves past it and its colon to the value.
+func (d *state) matchKey(f *decField) bool {
+	q := d.pos + 1 + len(f.name)
+	if !f.rawKey || q >= len(d.src) || d.src[q] != '"' || d.src[d.pos+1:q] != f.name || d.src[d.pos] != '"' {
+		return false
+	}
+	i := q + 1
+	if i < len(d.src) && d.src[i] == ':' {
+		i++
+	} else {
+		i = wire.SkipSpace(d.src, i)
+		if i >= len(d.src) || d.src[i] != ':' {
+			return false
+		}
+		i++
+	}
+	d.pos = wire.SkipSpace(d.src, i)
+	return true
 }
 
 func (d *state) decodeField(f *decField, p unsafe.Pointer) error {
@@ -225,13 +261,13 @@ func (d *state) inlineField(k fieldKind, p unsafe.Pointer) bool {
 		if c != '"' {
 			return false
 		}
-		start := d.pos + 1
-		end, fl, err := wire.ScanString(d.src, d.pos)
-		if err != nil || fl != 0 {
+		at := d.pos
+		s, err := d.readString()
+		if err != nil {
+			d.pos = at
 			return false
 		}
-		d.pos = end
-		*(*string)(p) = d.keep(start, end-1)
+		*(*string)(p) = s
 		return true
 	case fieldInt64, fieldInt32:
 		if !isNumberStart(c) {

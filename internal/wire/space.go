@@ -1,5 +1,10 @@
 package wire
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // IsSpace reports whether c is JSON whitespace.
 func IsSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
@@ -13,15 +18,25 @@ func SkipSpace(s string, i int) int {
 }
 
 func skipSpaceSlow(s string, i int) int {
-	// Short runs (a space after ':' or ',', a newline) are the common
-	// case; pretty-printed input has long runs of indentation.
-	for n := 0; i < len(s); i++ {
-		c := s[i]
-		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+	for i < len(s) {
+		switch s[i] {
+		case ' ':
+			// Indentation is runs of spaces: compare 8 bytes at a time
+			// with eight spaces. s[i] is a space, so the first byte
+			// that differs is past i.
+			if i+8 <= len(s) {
+				if y := binary.LittleEndian.Uint64(bytesOf(s)[i:]) ^ (lsb * ' '); y != 0 {
+					i += bits.TrailingZeros64(y) >> 3
+				} else {
+					i += 8
+				}
+				continue
+			}
+			i++
+		case '\t', '\n', '\r':
+			i++
+		default:
 			return i
-		}
-		if n++; n == 4 {
-			return skipSpaceLong(s, i+1)
 		}
 	}
 	return i

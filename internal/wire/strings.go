@@ -74,16 +74,123 @@ func scanEscape(s string, k int) (int, *SyntaxError) {
 	return k, errorInToken(s, k, "in string escape code")
 }
 
-func unhex(c byte) rune {
-	switch {
-	case '0' <= c && c <= '9':
-		return rune(c - '0')
-	case 'a' <= c && c <= 'f':
-		return rune(c - 'a' + 10)
-	case 'A' <= c && c <= 'F':
-		return rune(c - 'A' + 10)
+func unhex(c byte) rune { return rune(hexValue[c]) }
+
+// hexValue maps a byte to its value as a hex digit, or -1.
+var hexValue = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
 	}
-	return -1
+	for c := '0'; c <= '9'; c++ {
+		t[c] = int8(c - '0')
+	}
+	for c := 'a'; c <= 'f'; c++ {
+		t[c] = int8(c - 'a' + 10)
+		t[c-'a'+'A'] = int8(c - 'a' + 10)
+	}
+	return t
+}()
+
+// hexAt decodes the four hex digits at s[i:i+4] (the caller checks that
+// they are in s), or returns a negative value when one is not a digit.
+func hexAt(s string, i int) rune {
+	s = s[i : i+4]
+	// A non-digit is -1, whose sign bits make the result negative.
+	return rune(hexValue[s[0]])<<12 | rune(hexValue[s[1]])<<8 | rune(hexValue[s[2]])<<4 | rune(hexValue[s[3]])
+}
+
+// ReadString scans the JSON string whose opening quote is at s[i], like
+// ScanString, and when it holds escapes also decodes it, in the same
+// pass, appending the content to dst (out). Without escapes out is dst
+// unchanged and the content is s[i+1:end-1] (check NonASCII for UTF-8).
+// Decoded content has invalid UTF-8 and unpaired surrogates replaced
+// by U+FFFD, as AppendUnquoted does.
+func ReadString(s string, i int, dst []byte) (end int, fl StrFlags, out []byte, err *SyntaxError) {
+	j := i + 1
+	k, high := indexStringStop(s, j)
+	if k < len(s) && s[k] == '"' {
+		if high {
+			fl = NonASCII
+		}
+		return k + 1, fl, dst, nil
+	}
+	for {
+		if high {
+			fl |= NonASCII
+			if run := s[j:k]; !utf8.ValidString(run) {
+				dst = appendCoerced(dst, run)
+			} else {
+				dst = append(dst, run...)
+			}
+		} else {
+			dst = append(dst, s[j:k]...)
+		}
+		if k >= len(s) {
+			return k, fl, dst, errorAt(s, k, "")
+		}
+		switch s[k] {
+		case '"':
+			return k + 1, fl, dst, nil
+		case '\\':
+		default:
+			return k, fl, dst, errorAt(s, k, "in string literal")
+		}
+		fl |= Escaped
+		if k+1 >= len(s) {
+			return k + 1, fl, dst, errorInToken(s, k+1, "in string escape code")
+		}
+		switch c := s[k+1]; c {
+		case '"', '\\', '/':
+			dst = append(dst, c)
+			j = k + 2
+		case 'b':
+			dst = append(dst, '\b')
+			j = k + 2
+		case 'f':
+			dst = append(dst, '\f')
+			j = k + 2
+		case 'n':
+			dst = append(dst, '\n')
+			j = k + 2
+		case 'r':
+			dst = append(dst, '\r')
+			j = k + 2
+		case 't':
+			dst = append(dst, '\t')
+			j = k + 2
+		case 'u':
+			if k+6 > len(s) {
+				n, serr := scanEscape(s, k)
+				return n, fl, dst, serr
+			}
+			r := hexAt(s, k+2)
+			if r < 0 {
+				n, serr := scanEscape(s, k)
+				return n, fl, dst, serr
+			}
+			j = k + 6
+			if r < utf8.RuneSelf {
+				dst = append(dst, byte(r))
+				break
+			}
+			if utf16.IsSurrogate(r) {
+				r2 := rune(-1)
+				if j+6 <= len(s) && s[j] == '\\' && s[j+1] == 'u' {
+					r2 = hexAt(s, j+2)
+				}
+				if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+					r = dec
+					j += 6
+				} else {
+					r = utf8.RuneError
+				}
+			}
+			dst = utf8.AppendRune(dst, r)
+		default:
+			return k + 1, fl, dst, errorInToken(s, k+1, "in string escape code")
+		}
+		k, high = indexStringStop(s, j)
+	}
 }
 
 // hex4 decodes the four hex digits of a \u escape whose 'u' is at s[i-1],

@@ -10,7 +10,7 @@
 //
 // Usage, from the bench directory:
 //
-//	go run ./cmd/compare [-rounds 5] [-benchtime 200ms] [-run regexp] [-benchout file]
+//	go run ./cmd/compare [-rounds 5] [-benchtime 200ms] [-run regexp] [-benchout file] [-cpu]
 //
 // -run selects pairs by matching "Op/Doc/library", for example
 // -run 'Decode.*/twitter/' or -run '/(jet|sonic)-std$'.
@@ -55,6 +55,7 @@ func main() {
 	benchtime := flag.String("benchtime", "200ms", "run time of each benchmark in each round (a duration, or Nx)")
 	run := flag.String("run", "", "regexp selecting `Op/Doc/library` pairs (empty: all)")
 	benchout := flag.String("benchout", "", "also write every measurement in go test -bench format to `file` (for benchstat)")
+	cpu := flag.Bool("cpu", false, "time each operation by this process's CPU time (user+system, all threads, GC included) instead of wall time: on a shared machine it is much less disturbed by other processes")
 	flag.Parse()
 	if *rounds < 1 {
 		fatalf("-rounds must be at least 1")
@@ -148,13 +149,26 @@ func main() {
 				if tty {
 					fmt.Fprintf(os.Stderr, "\rround %d/%d  %-60s", r+1, *rounds, p.name())
 				}
-				br := testing.Benchmark(p.s.Benchmark(p.lib))
+				fn := p.s.Benchmark(p.lib)
+				var cpuNs time.Duration
+				br := testing.Benchmark(func(b *testing.B) {
+					// testing.Benchmark calls this once per trial N;
+					// the last call is the one it reports.
+					t0 := processCPU()
+					fn(b)
+					cpuNs = processCPU() - t0
+				})
 				res := results[p.name()]
 				if br.N == 0 {
 					res.err = fmt.Errorf("benchmark failed")
 					continue
 				}
-				res.nsPerOp = append(res.nsPerOp, float64(br.T.Nanoseconds())/float64(br.N))
+				ns := float64(br.T.Nanoseconds()) / float64(br.N)
+				if *cpu && cpuNs > 0 {
+					ns = float64(cpuNs.Nanoseconds()) / float64(br.N)
+					br.T = cpuNs
+				}
+				res.nsPerOp = append(res.nsPerOp, ns)
 				res.allocsPerOp = append(res.allocsPerOp, float64(br.AllocsPerOp()))
 				res.bytesPerOp = append(res.bytesPerOp, float64(br.AllocedBytesPerOp()))
 				if bout != nil {
@@ -170,7 +184,11 @@ func main() {
 
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
-	report(w, order, pairsOf, results, *rounds, *benchtime)
+	clock := "wall time"
+	if *cpu {
+		clock = "process CPU time (-cpu)"
+	}
+	report(w, order, pairsOf, results, *rounds, *benchtime, clock)
 }
 
 func fatalf(format string, args ...any) {
@@ -232,11 +250,12 @@ func writeEnv(w io.Writer, prefix string) {
 	fmt.Fprintf(w, "%sencoding/json/v2: %s\n", prefix, v2)
 }
 
-func report(w io.Writer, order []*bench.Scenario, pairsOf map[*bench.Scenario][]pair, results map[string]*result, rounds int, benchtime string) {
+func report(w io.Writer, order []*bench.Scenario, pairsOf map[*bench.Scenario][]pair, results map[string]*result, rounds int, benchtime, clock string) {
 	fmt.Fprintf(w, "## Environment\n\n")
 	writeEnv(w, "- ")
 	fmt.Fprintf(w, "- command: `%s`\n", strings.Join(append([]string{"compare"}, os.Args[1:]...), " "))
-	fmt.Fprintf(w, "- rounds: %d, benchtime: %s per benchmark per round; figures are medians over the rounds\n\n", rounds, benchtime)
+	fmt.Fprintf(w, "- rounds: %d, benchtime: %s per benchmark per round; figures are medians over the rounds\n", rounds, benchtime)
+	fmt.Fprintf(w, "- clock: %s\n\n", clock)
 	fmt.Fprintf(w, "MB/s counts input bytes for decoding and validating, and encoding/json's output bytes for encoding. ")
 	fmt.Fprintf(w, "\"x sonic\" is speed relative to sonic's preset of the same class (above 1: faster than sonic).\n\n")
 

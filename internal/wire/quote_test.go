@@ -1,0 +1,249 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+// refQuote is the byte-at-a-time reference for AppendQuoted, written from
+// encoding/json's rules.
+func refQuote(dst []byte, s string, html bool) []byte {
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				dst = append(dst, '\\', c)
+			case c == '\n':
+				dst = append(dst, '\\', 'n')
+			case c == '\r':
+				dst = append(dst, '\\', 'r')
+			case c == '\t':
+				dst = append(dst, '\\', 't')
+			case c == '\b':
+				dst = append(dst, '\\', 'b')
+			case c == '\f':
+				dst = append(dst, '\\', 'f')
+			case c < 0x20 || html && (c == '<' || c == '>' || c == '&'):
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			default:
+				dst = append(dst, c)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028':
+			dst = append(dst, `\u2028`...)
+		case r == '\u2029':
+			dst = append(dst, `\u2029`...)
+		default:
+			dst = append(dst, s[i:i+n]...)
+		}
+		i += n
+	}
+	return append(dst, '"')
+}
+
+// stdQuote is encoding/json's quoting of s.
+func stdQuote(s string, html bool) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(html)
+	enc.Encode(s)
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+// quotePieces are the pieces random test strings are built from: every
+// class of byte AppendQuoted treats differently, valid and invalid UTF-8
+// of every length, and the sequences next to the edges of the valid
+// ranges.
+var quotePieces = []string{
+	"a", "bcdefghi", "Z", " ", "/", "\"", "\\", "<", ">", "&", "\n", "\r", "\t", "\b", "\f", "\x00", "\x01", "\x1f", "\x7f",
+	"é", "ß", "\u07ff", "\u0800", "日本", "\uffff", "\ufffd", "\U00010000", "\U0001F600", "\U0010FFFF",
+	"\u2028", "\u2029", "\u2027", "\u202a", "\xe2\x80", "\xe2\x80\xa8\xa8",
+	"\xff", "\xfe", "\x80", "\xbf", "\xc0\x80", "\xc1\xbf", "\xc2", "\xdf\xc0", "\xe0\x80\x80", "\xe0\x9f\xbf", "\xe0\xa0",
+	"\xed\xa0\x80", "\xed\x9f\xbf", "\xef\xbf", "\xf0\x8f\xbf\xbf", "\xf0\x90\x80", "\xf4\x90\x80\x80", "\xf4\x8f\xbf\xbf", "\xf5\x80\x80\x80",
+}
+
+func randomQuoteString(r *rand.Rand) string {
+	var sb strings.Builder
+	n := r.IntN(40)
+	if r.IntN(8) == 0 {
+		n += r.IntN(200)
+	}
+	for k := 0; k < n; k++ {
+		if r.IntN(3) == 0 {
+			sb.WriteString(quotePieces[r.IntN(len(quotePieces))])
+		} else {
+			sb.WriteByte(byte('a' + r.IntN(26)))
+		}
+	}
+	return sb.String()
+}
+
+func checkQuote(t *testing.T, s string) {
+	t.Helper()
+	for _, html := range []bool{false, true} {
+		want := refQuote(nil, s, html)
+		if std := stdQuote(s, html); !bytes.Equal(std, want) {
+			t.Fatalf("reference differs from encoding/json for %q html=%v:\n%s\n%s", s, html, want, std)
+		}
+		// With a prefix and no spare capacity, and with a prefix and
+		// exactly enough capacity: growth paths differ.
+		for _, dst := range [][]byte{[]byte("xy"), append(make([]byte, 0, 2+len(want)), "xy"...)} {
+			got := AppendQuoted(dst, s, html)
+			if string(got[:2]) != "xy" || !bytes.Equal(got[2:], want) {
+				t.Fatalf("AppendQuoted(%q, html=%v)\n got %s\nwant %s", s, html, got[2:], want)
+			}
+		}
+		if NeedsQuoting(s, html) != (len(want) != len(s)+2) {
+			t.Fatalf("NeedsQuoting(%q, html=%v) = %v", s, html, !(len(want) != len(s)+2))
+		}
+	}
+}
+
+func TestAppendQuotedPieces(t *testing.T) {
+	// Every piece alone, at every offset within a word, and with enough
+	// tail to reach both the word and the byte loops.
+	for _, p := range quotePieces {
+		for pad := 0; pad < 12; pad++ {
+			for tail := 0; tail < 12; tail++ {
+				checkQuote(t, strings.Repeat("x", pad)+p+strings.Repeat("y", tail))
+			}
+		}
+	}
+	for c := 0; c < 256; c++ {
+		for pad := 0; pad < 10; pad++ {
+			checkQuote(t, strings.Repeat("x", pad)+string(rune(c))+strings.Repeat("y", 9))
+			checkQuote(t, strings.Repeat("x", pad)+string([]byte{byte(c)})+strings.Repeat("y", pad))
+		}
+	}
+}
+
+func TestAppendQuotedRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
+	for k := 0; k < n; k++ {
+		checkQuote(t, randomQuoteString(r))
+	}
+}
+
+// TestAppendQuotedAllRunes quotes every code point (and the surrogate
+// range, encoded as invalid three-byte sequences).
+func TestAppendQuotedAllRunes(t *testing.T) {
+	var sb strings.Builder
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		sb.WriteRune(r)
+		if r >= 0xD800 && r < 0xE000 {
+			sb.Write([]byte{0xED, byte(0x80 | (r>>6)&0x3F), byte(0x80 | r&0x3F)})
+		}
+		if sb.Len() > 4096 || r == utf8.MaxRune {
+			s := sb.String()
+			for _, html := range []bool{false, true} {
+				if got, want := AppendQuoted(nil, s, html), refQuote(nil, s, html); !bytes.Equal(got, want) {
+					t.Fatalf("runes before %U html=%v differ", r, html)
+				}
+			}
+			sb.Reset()
+		}
+	}
+}
+
+func FuzzAppendQuoted(f *testing.F) {
+	for _, p := range quotePieces {
+		f.Add(p, false)
+		f.Add("ab"+p+"cdefghijk", true)
+	}
+	f.Fuzz(func(t *testing.T, s string, html bool) {
+		got := AppendQuoted([]byte("x"), s, html)
+		if want := refQuote([]byte("x"), s, html); !bytes.Equal(got, want) {
+			t.Fatalf("AppendQuoted(%q, %v)\n got %s\nwant %s", s, html, got, want)
+		}
+		if !utf8.Valid(got) || !json.Valid(got[1:]) {
+			t.Fatalf("AppendQuoted(%q) is not valid JSON: %s", s, got)
+		}
+		if NeedsQuoting(s, html) != (len(got) != len(s)+3) {
+			t.Fatalf("NeedsQuoting(%q, %v) wrong", s, html)
+		}
+	})
+}
+
+// corpusStrings returns every string (keys and values) of a corpus file,
+// or skips.
+func corpusStrings(b *testing.B, name string) []string {
+	data, err := os.ReadFile("../../../shared/corpus/" + name)
+	if err != nil {
+		b.Skip("corpus not found (../shared/corpus): ", err)
+	}
+	var out []string
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		if s, ok := tok.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func benchQuote(b *testing.B, strs []string, html bool, quote func([]byte, string, bool) []byte) {
+	n := 0
+	for _, s := range strs {
+		n += len(s)
+	}
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	buf := make([]byte, 0, 4*n+64)
+	b.ResetTimer()
+	t0 := processCPU()
+	for i := 0; i < b.N; i++ {
+		buf = buf[:0]
+		for _, s := range strs {
+			buf = quote(buf, s, html)
+		}
+	}
+	reportCPU(b, t0)
+}
+
+// reportCPU reports the process CPU time per operation since t0 as
+// cpu-ns/op, when the system measures it.
+func reportCPU(b *testing.B, t0 time.Duration) {
+	if t0 != 0 {
+		b.ReportMetric(float64(processCPU()-t0)/float64(b.N), "cpu-ns/op")
+	}
+}
+
+func BenchmarkAppendQuoted(b *testing.B) {
+	for _, name := range []string{"string_unicode.json", "twitter.json", "synthea_fhir.json", "golang_source.json"} {
+		for _, html := range []bool{false, true} {
+			tag := name
+			if html {
+				tag += "/html"
+			}
+			b.Run(tag, func(b *testing.B) { benchQuote(b, corpusStrings(b, name), html, AppendQuoted) })
+		}
+	}
+	b.Run("ascii64", func(b *testing.B) {
+		benchQuote(b, []string{strings.Repeat("abcdefgh", 8)}, true, AppendQuoted)
+	})
+	b.Run("short", func(b *testing.B) {
+		benchQuote(b, []string{"id", "name", "user", "text", "created_at", "x"}, true, AppendQuoted)
+	})
+}

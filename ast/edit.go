@@ -105,6 +105,7 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 	i := wire.SkipSpace(src, 0)
 	sp.prevEnd, sp.nextStart = -1, -1
 	var ok bool
+	var pending error // a path error, reported once the document is checked
 	for k := range steps {
 		st := &steps[k]
 		if i >= n {
@@ -159,13 +160,17 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 			}
 		case c == '[':
 			if st.index < 0 && st.op != opAppend {
-				return sp, fmt.Errorf("%w: key %q on an array", ErrNotFound, st.key)
+				if i, ok = skipValue(src, i, validate, len(open)); !ok {
+					return sp, syntaxError(src, i)
+				}
+				pending = fmt.Errorf("%w: key %q on an array", ErrNotFound, st.key)
+				goto rest
 			}
 			open = append(open, '[')
 			i = wire.SkipSpace(src, i+1)
 			if i < n && src[i] == ']' {
 				if st.op != opAppend && st.index != 0 {
-					return sp, notFound("index %d out of range (empty array)", st.index)
+					pending = notFound("index %d out of range (empty array)", st.index)
 				}
 				sp.k, sp.inArray, sp.close, sp.empty = k, true, i, true
 				i++
@@ -184,7 +189,7 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 				}
 				if i < n && src[i] == ']' {
 					if st.op != opAppend && st.index != e+1 {
-						return sp, notFound("index %d out of range (array of %d)", st.index, e+1)
+						pending = notFound("index %d out of range (array of %d)", st.index, e+1)
 					}
 					sp.k, sp.inArray, sp.close = k, true, i
 					i++
@@ -230,7 +235,7 @@ rest:
 			return sp, syntaxError(src, i)
 		}
 	}
-	return sp, nil
+	return sp, pending
 }
 
 // edit applies a set (value or raw) or a delete at steps.

@@ -32,7 +32,8 @@ import (
 //   - '*' (any run of characters, possibly empty) and '?' (any one
 //     character) make a component a pattern on object keys; the first
 //     member whose key matches is taken.
-//   - The empty path is the whole document.
+//   - The empty path is the whole document. A path that starts with '/'
+//     is a JSON Pointer; write `\/` for a first key that starts with '/'.
 //
 // JSON Pointers (RFC 6901) start with '/':
 //

@@ -173,11 +173,11 @@ func openPrefix(open []byte) string {
 		last := k == len(open)-1
 		switch {
 		case c == '[' && last:
-			b.WriteString("[0")
+			b.WriteString(`[""`) // a string: nothing in the tail can continue it
 		case c == '[':
 			b.WriteString("[")
 		case last:
-			b.WriteString(`{"k":0`)
+			b.WriteString(`{"k":""`)
 		default:
 			b.WriteString(`{"k":`)
 		}

@@ -221,19 +221,9 @@ func appendBool(b []byte, v bool) []byte {
 	return append(b, "false"...)
 }
 
-func appendInt(b []byte, v int64) []byte {
-	if 0 <= v && v < 10 {
-		return append(b, byte('0'+v))
-	}
-	return strconv.AppendInt(b, v, 10)
-}
+func appendInt(b []byte, v int64) []byte { return wire.AppendInt(b, v) }
 
-func appendUint(b []byte, v uint64) []byte {
-	if v < 10 {
-		return append(b, byte('0'+v))
-	}
-	return strconv.AppendUint(b, v, 10)
-}
+func appendUint(b []byte, v uint64) []byte { return wire.AppendUint(b, v) }
 
 func intFn(k reflect.Kind) encFunc {
 	switch k {

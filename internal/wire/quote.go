@@ -2,10 +2,8 @@ package wire
 
 import (
 	"encoding/binary"
-	"math"
 	"math/bits"
 	"slices"
-	"strconv"
 	"unicode/utf8"
 )
 
@@ -292,40 +290,4 @@ func indexEscape(s string, i int, html bool) int {
 		}
 	}
 	return i
-}
-
-// AppendFloat appends f formatted as encoding/json formats floats: the
-// shortest text that reads back as the same value, in 'f' form unless the
-// magnitude is below 1e-6 or at least 1e21, where it uses 'e' form with a
-// minimal exponent ("1e-7", not "1e-07"). bits is 32 or 64. f must be
-// finite.
-func AppendFloat(dst []byte, f float64, bits int) []byte {
-	abs := math.Abs(f)
-	if abs < 1e15 && abs == math.Trunc(abs) {
-		// Whole numbers print as integers in 'f' form; AppendInt is
-		// much cheaper than the shortest-digits search.
-		if f == 0 && math.Signbit(f) {
-			return append(dst, '-', '0')
-		}
-		// A float32 prints its own shortest digits, which equal the
-		// integer only while consecutive float32s are at most 1 apart.
-		if bits == 64 || abs < 1<<24 {
-			return strconv.AppendInt(dst, int64(f), 10)
-		}
-	}
-	fmt := byte('f')
-	if abs != 0 {
-		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
-			fmt = 'e'
-		}
-	}
-	dst = strconv.AppendFloat(dst, f, fmt, -1, bits)
-	if fmt == 'e' {
-		n := len(dst)
-		if n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
-			dst[n-2] = dst[n-1]
-			dst = dst[:n-1]
-		}
-	}
-	return dst
 }

@@ -1,0 +1,373 @@
+package wire
+
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+	"slices"
+	"strconv"
+)
+
+// Float formatting for the encoder: the shortest decimal that reads back
+// as the same float, found with Raffaello Giulietti's Schubfach method
+// ("The Schubfach way to render doubles", 2020), and written in
+// encoding/json's layout.
+//
+// Of all decimals inside the float's rounding interval, Schubfach picks
+// one with the fewest digits, and of those the closest to the float (the
+// even one on a tie), which is what strconv.FormatFloat(f, 'g', -1, bits)
+// prints; the tests compare the two over many millions of floats.
+//
+// With k = floor(log10(2^q)) for a float c*2^q, the interval is at least
+// one unit of 10^k wide and less than ten: so one of s = floor(v/10^k)
+// and s+1 is inside it, and at most one multiple of 10^(k+1) is. Both
+// are found from v, the interval's ends, all scaled by 10^-k and kept
+// with two extra bits, each computed as a 64x126-bit product rounded to
+// odd (which keeps every comparison the algorithm makes exact).
+
+// Fixed-point logarithms, exact over the exponents of float64 (the tests
+// check them against math/big).
+func floorLog10Pow2(q int) int { return int(int64(q) * 661971961083 >> 41) }
+
+func floorLog10ThreeQuartersPow2(q int) int {
+	return int((int64(q)*661971961083 - 274743187321) >> 41)
+}
+
+func floorLog2Pow10(x int) int { return int(int64(x) * 913124641741 >> 38) }
+
+// roundToOdd returns g*cp / 2^127 rounded to odd, where g is the 126-bit
+// value whose high and low 63 bits are g[0] and g[1]: the truncated
+// quotient with its lowest bit set when anything was cut off.
+func roundToOdd(g *[2]uint64, cp uint64) uint64 {
+	x1, _ := bits.Mul64(g[1], cp)
+	y1, y0 := bits.Mul64(g[0], cp)
+	z := y0>>1 + x1
+	r := y1 + z>>63
+	return r | (z&(1<<63-1)+(1<<63-1))>>63
+}
+
+// shortestDecimal returns d and e with d*10^e the shortest decimal that
+// rounds to the float c*2^q (c > 0): regular is false when c is the
+// smallest significand of its binade and the binade is not the lowest,
+// where the float below is half as far as the float above. d may end in
+// zeros.
+func shortestDecimal(c uint64, q int, regular bool) (uint64, int) {
+	// An odd significand rounds its halfway points away: its interval is
+	// open.
+	open := c & 1
+	cb := c << 2
+	cbr := cb + 2
+	var cbl uint64
+	var k int
+	if regular {
+		cbl = cb - 2
+		k = floorLog10Pow2(q)
+	} else {
+		cbl = cb - 1
+		k = floorLog10ThreeQuartersPow2(q)
+	}
+	h := q + floorLog2Pow10(-k) + 2
+	g := &schubfachG[-k-schubfachMinX]
+	vb := roundToOdd(g, cb<<h)
+	vbl := roundToOdd(g, cbl<<h)
+	vbr := roundToOdd(g, cbr<<h)
+
+	s := vb >> 2
+	if s >= 10 {
+		// A multiple of ten inside the interval is shorter than both
+		// s and s+1; only s rounded down or up to one can be.
+		sp := s / 10 * 10
+		upIn := vbl+open <= sp<<2
+		tpIn := (sp+10)<<2+open <= vbr
+		if upIn != tpIn {
+			if tpIn {
+				sp += 10
+			}
+			return sp / 10, k + 1
+		}
+	}
+	t := s + 1
+	sIn := vbl+open <= s<<2
+	tIn := t<<2+open <= vbr
+	if sIn != tIn {
+		if tIn {
+			return t, k
+		}
+		return s, k
+	}
+	// Both inside: the closer one to v, the even one on a tie.
+	mid := (s + t) << 1
+	if vb < mid || vb == mid && s&1 == 0 {
+		return s, k
+	}
+	return t, k
+}
+
+// AppendFloat appends f formatted as encoding/json formats floats: the
+// shortest text that reads back as the same value, in 'f' form unless the
+// magnitude is below 1e-6 or at least 1e21, where it uses 'e' form with a
+// minimal exponent ("1e-7", not "1e-07"). bits is 32 or 64. f must be
+// finite.
+func AppendFloat(dst []byte, f float64, bits int) []byte {
+	abs := math.Abs(f)
+	if abs < 1e15 && float64(int64(abs)) == abs {
+		// Whole numbers print as integers in 'f' form.
+		if abs == 0 {
+			if math.Signbit(f) {
+				return append(dst, '-', '0')
+			}
+			return append(dst, '0')
+		}
+		// A float32 prints its own shortest digits, which equal the
+		// integer only while consecutive float32s are at most 1 apart.
+		if bits == 64 || abs < 1<<24 {
+			if f < 0 {
+				dst = append(dst, '-')
+			}
+			return AppendUint(dst, uint64(abs))
+		}
+	}
+	var c uint64
+	var q int
+	var regular bool
+	var exp bool
+	if bits == 32 {
+		b := math.Float32bits(float32(abs))
+		be := int(b >> 23)
+		if be == 0 {
+			return appendFloatSlow(dst, f, 32)
+		}
+		if b == float32TieBits {
+			if f < 0 {
+				dst = append(dst, '-')
+			}
+			return append(dst, float32Tie...)
+		}
+		c = uint64(b&(1<<23-1)) | 1<<23
+		q = be - 150
+		regular = c != 1<<23 || be == 1
+		a32 := float32(abs)
+		exp = a32 < 1e-6 || a32 >= 1e21
+	} else {
+		b := math.Float64bits(abs)
+		be := int(b >> 52)
+		if be == 0 {
+			return appendFloatSlow(dst, f, 64)
+		}
+		c = b&(1<<52-1) | 1<<52
+		q = be - 1075
+		regular = c != 1<<52 || be == 1
+		exp = abs < 1e-6 || abs >= 1e21
+	}
+	d, e := shortestDecimal(c, q, regular)
+	if f < 0 {
+		dst = append(dst, '-')
+	}
+	return appendDecimal(dst, d, e, exp)
+}
+
+// float32TieBits is 2^-12 as a float32, the one float32 (there is no
+// such float64) whose two shortest candidates are equally close, and which
+// Go versions print differently: up to 1.25 as 0.00024414062 (the even
+// one), since 1.26 as 0.00024414063. encoding/json prints what strconv
+// prints, so jet asks strconv once.
+const float32TieBits = 0x39800000
+
+var float32Tie = strconv.AppendFloat(nil, float64(math.Float32frombits(float32TieBits)), 'f', -1, 32)
+
+// appendFloatSlow formats subnormal floats, too rare to deserve a fast
+// path, with strconv.
+func appendFloatSlow(dst []byte, f float64, bits int) []byte {
+	dst = strconv.AppendFloat(dst, f, 'e', -1, bits)
+	// Subnormals are all below 1e-6: 'e' form, exponent of two or three
+	// digits, never with a leading zero.
+	return dst
+}
+
+// appendDecimal writes d*10^e (d > 0) in 'f' form, or in 'e' form when
+// exp is set.
+//
+// The digits are written once into a buffer, then moved into place with
+// fixed-size copies, which compile to a few vector moves.
+func appendDecimal(dst []byte, d uint64, e int, exp bool) []byte {
+	// buf[:8] stays zero (not '0'), so that the trailing-zero count below
+	// always has 8 bytes to look at; the digits start at buf[8].
+	var buf [8 + 24 + 24]byte
+	n := decimalLen(d)
+	writeDigits(buf[8:8+n], d)
+	// Drop trailing zeros, 8 digits a step.
+	for {
+		w := binary.LittleEndian.Uint64(buf[n:]) ^ 0x30303030_30303030
+		if w != 0 {
+			z := bits.LeadingZeros64(w) >> 3
+			n -= z
+			e += z
+			break
+		}
+		n -= 8
+		e += 8
+	}
+	digits := buf[8:]
+	if cap(dst)-len(dst) < 64 {
+		dst = slices.Grow(dst, 64)
+	}
+	l := len(dst)
+	out := dst[l : l+64]
+	// point is where the decimal point goes, counted from the first
+	// digit.
+	point := n + e
+	if exp {
+		out[0] = digits[0]
+		m := 1
+		if n > 1 {
+			out[1] = '.'
+			*(*[24]byte)(out[2:]) = *(*[24]byte)(digits[1:])
+			m = n + 1
+		}
+		x := point - 1
+		out[m] = 'e'
+		if x < 0 {
+			out[m+1] = '-'
+			x = -x
+		} else {
+			out[m+1] = '+'
+		}
+		m += 2
+		switch {
+		case x >= 100:
+			out[m] = byte('0' + x/100)
+			out[m+1] = digitPairs[2*(x%100)]
+			out[m+2] = digitPairs[2*(x%100)+1]
+			m += 3
+		case x >= 10:
+			out[m] = digitPairs[2*x]
+			out[m+1] = digitPairs[2*x+1]
+			m += 2
+		default:
+			out[m] = byte('0' + x)
+			m++
+		}
+		return dst[:l+m]
+	}
+	switch {
+	case point >= n:
+		// An integer: the digits, then e zeros (point <= 21).
+		*(*[24]byte)(out) = *(*[24]byte)(digits)
+		*(*[24]byte)(out[n:]) = zeros24
+		return dst[:l+point]
+	case point > 0:
+		*(*[24]byte)(out) = *(*[24]byte)(digits)
+		out[point] = '.'
+		*(*[24]byte)(out[point+1:]) = *(*[24]byte)(digits[point:])
+		return dst[:l+n+1]
+	}
+	// 0.000ddd: at most five zeros after the point (the value is at
+	// least 1e-6).
+	binary.LittleEndian.PutUint64(out, 0x30303030_3030_2e30) // "0.000000"
+	*(*[24]byte)(out[2-point:]) = *(*[24]byte)(digits)
+	return dst[:l+2-point+n]
+}
+
+// zeros24 is 24 '0' digits.
+var zeros24 = [24]byte{'0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0'}
+
+// pow10u64 are the powers of ten that fit in a uint64.
+var pow10u64 = [...]uint64{
+	1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+}
+
+// decimalLen returns the number of decimal digits of d (1 for 0).
+func decimalLen(d uint64) int {
+	// log10(2) ~ 1233/4096: an estimate that is exact or one too small.
+	n := (bits.Len64(d) * 1233) >> 12
+	if d >= pow10u64[n] {
+		n++
+	}
+	if n == 0 {
+		return 1
+	}
+	return n
+}
+
+// writeDigits writes the decimal digits of d right-aligned into b, which
+// must be exactly as long as d has digits.
+func writeDigits(b []byte, d uint64) {
+	i := len(b)
+	for d >= 1e7 {
+		q := d / 1e8
+		put8Digits(b[i-8:i], uint32(d-q*1e8))
+		d = q
+		i -= 8
+	}
+	for d >= 100 {
+		q := d / 100
+		r := d - q*100
+		b[i-1] = digitPairs[2*r+1]
+		b[i-2] = digitPairs[2*r]
+		d = q
+		i -= 2
+	}
+	if d >= 10 {
+		b[i-1] = digitPairs[2*d+1]
+		b[i-2] = digitPairs[2*d]
+		return
+	}
+	if i > 0 {
+		b[i-1] = byte('0' + d)
+	}
+}
+
+// put8Digits writes v (below 10^8) as eight digits, leading zeros
+// included, computing all of them at once in the lanes of one word: the
+// two halves of four digits, then their halves of two, then single
+// digits, each split by a multiply-shift division that is exact for the
+// lane's range.
+func put8Digits(b []byte, v uint32) {
+	// Lanes of 32 bits: the first four digits in the low lane (the
+	// lowest address when stored little-endian).
+	x := uint64(v/10000) | uint64(v%10000)<<32
+	// x/100 for x < 10^4 is x*5243>>19.
+	hi := (x * 5243 >> 19) & 0x0000007f_0000007f
+	x = hi | (x-hi*100)<<16
+	// Lanes of 16 bits now; x/10 for x < 100 is x*103>>10.
+	hi = (x * 103 >> 10) & 0x000f000f_000f000f
+	x = hi | (x-hi*10)<<8
+	binary.LittleEndian.PutUint64(b, x|0x30303030_30303030)
+}
+
+// digitPairs holds "00" to "99".
+const digitPairs = "00010203040506070809" +
+	"10111213141516171819" +
+	"20212223242526272829" +
+	"30313233343536373839" +
+	"40414243444546474849" +
+	"50515253545556575859" +
+	"60616263646566676869" +
+	"70717273747576777879" +
+	"80818283848586878889" +
+	"90919293949596979899"
+
+// AppendUint appends the decimal form of v.
+func AppendUint(dst []byte, v uint64) []byte {
+	if v < 10 {
+		return append(dst, byte('0'+v))
+	}
+	n := decimalLen(v)
+	l := len(dst)
+	if cap(dst)-l < n {
+		dst = append(dst, make([]byte, n)...)
+	} else {
+		dst = dst[:l+n]
+	}
+	writeDigits(dst[l:], v)
+	return dst
+}
+
+// AppendInt appends the decimal form of v.
+func AppendInt(dst []byte, v int64) []byte {
+	if v < 0 {
+		return AppendUint(append(dst, '-'), uint64(-v))
+	}
+	return AppendUint(dst, uint64(v))
+}

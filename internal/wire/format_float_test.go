@@ -1,0 +1,266 @@
+package wire
+
+import (
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+)
+
+// refFloat is encoding/json's float formatting, written with strconv.
+func refFloat(dst []byte, f float64, bits int) []byte {
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 {
+		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
+			format = 'e'
+		}
+	}
+	dst = strconv.AppendFloat(dst, f, format, -1, bits)
+	if format == 'e' {
+		n := len(dst)
+		if n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+			dst[n-2] = dst[n-1]
+			dst = dst[:n-1]
+		}
+	}
+	return dst
+}
+
+func checkFloat64(t *testing.T, f float64) {
+	t.Helper()
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return
+	}
+	got := AppendFloat([]byte("x"), f, 64)
+	want := refFloat([]byte("x"), f, 64)
+	if string(got) != string(want) {
+		t.Fatalf("AppendFloat(%b = %v, 64) = %s, want %s", math.Float64bits(f), f, got[1:], want[1:])
+	}
+}
+
+func checkFloat32(t *testing.T, f float32) {
+	t.Helper()
+	if f != f || math.IsInf(float64(f), 0) {
+		return
+	}
+	got := AppendFloat([]byte("x"), float64(f), 32)
+	want := refFloat([]byte("x"), float64(f), 32)
+	if string(got) != string(want) {
+		t.Fatalf("AppendFloat(%#x = %v, 32) = %s, want %s", math.Float32bits(f), f, got[1:], want[1:])
+	}
+}
+
+// floatScale multiplies the random test counts (JET_FLOAT_SCALE, default
+// 1; 1/10 with -short).
+func floatScale() float64 {
+	if s, err := strconv.ParseFloat(os.Getenv("JET_FLOAT_SCALE"), 64); err == nil && s > 0 {
+		return s
+	}
+	if testing.Short() {
+		return 0.1
+	}
+	return 1
+}
+
+func TestAppendFloatEdges(t *testing.T) {
+	var fs []float64
+	for e := -1080; e <= 1030; e++ {
+		p := math.Ldexp(1, e)
+		fs = append(fs, p, math.Nextafter(p, 0), math.Nextafter(p, math.Inf(1)), 3*p, p*1.5)
+	}
+	for e := -330; e <= 310; e++ {
+		p, _ := strconv.ParseFloat("1e"+strconv.Itoa(e), 64)
+		fs = append(fs, p, math.Nextafter(p, 0), math.Nextafter(p, math.Inf(1)), 5*p, 9.5*p, 1.25*p)
+	}
+	fs = append(fs, 0, math.Copysign(0, -1), math.SmallestNonzeroFloat64, math.MaxFloat64,
+		1e15, 1e15-1, 1e15+1, 1e21, 1e21-65536, 1e-6, 1e-7, 9.999999999999999e-7, 9.999999999999999e20,
+		1<<53, 1<<53+2, 1<<53-1, 1<<63, 1<<64, 0.1, 0.2, 0.3, 1.0/3, 2.0/3, 5e-324, 1e23, 8.41e21, 123456789012345680)
+	for _, f := range fs {
+		checkFloat64(t, f)
+		checkFloat64(t, -f)
+		checkFloat32(t, float32(f))
+		checkFloat32(t, -float32(f))
+	}
+	for e := -160; e <= 130; e++ {
+		p := float32(math.Ldexp(1, e))
+		checkFloat32(t, p)
+		checkFloat32(t, math.Nextafter32(p, 0))
+		checkFloat32(t, math.Nextafter32(p, float32(math.Inf(1))))
+	}
+}
+
+func TestAppendFloatRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	n := int(100000 * floatScale())
+	for k := 0; k < n; k++ {
+		// Uniform bit patterns (every exponent equally likely) ...
+		checkFloat64(t, math.Float64frombits(r.Uint64()))
+		checkFloat32(t, math.Float32frombits(r.Uint32()))
+		// ... short decimals, whose shortest forms are ties and
+		// trailing zeros more often ...
+		d := r.Uint64N(1_000_000)
+		e := r.IntN(60) - 30
+		f, _ := strconv.ParseFloat(strconv.FormatUint(d, 10)+"e"+strconv.Itoa(e), 64)
+		checkFloat64(t, f)
+		checkFloat32(t, float32(f))
+		// ... and values like coordinates and prices.
+		checkFloat64(t, (r.Float64()-0.5)*360)
+		checkFloat64(t, float64(r.IntN(100000))/100)
+		checkFloat64(t, float64(r.Int64()>>r.IntN(64)))
+	}
+}
+
+// TestAppendFloat32All compares every float32 when JET_FLOAT32_ALL is set
+// (several minutes).
+func TestAppendFloat32All(t *testing.T) {
+	if os.Getenv("JET_FLOAT32_ALL") == "" {
+		t.Skip("set JET_FLOAT32_ALL=1 to compare all 2^32 float32 values")
+	}
+	for b := uint64(0); b < 1<<32; b++ {
+		checkFloat32(t, math.Float32frombits(uint32(b)))
+	}
+}
+
+func TestAppendFloatMatchesMarshal(t *testing.T) {
+	for _, f := range []float64{0, 1, -1, 0.5, 1e20, 1e21, 1e-6, 1e-7, 123.456, -65.61361699999998, 5e-324} {
+		want, _ := json.Marshal(f)
+		if got := AppendFloat(nil, f, 64); string(got) != string(want) {
+			t.Errorf("AppendFloat(%v) = %s, json.Marshal = %s", f, got, want)
+		}
+		want, _ = json.Marshal(float32(f))
+		if got := AppendFloat(nil, float64(float32(f)), 32); string(got) != string(want) {
+			t.Errorf("AppendFloat(float32 %v) = %s, json.Marshal = %s", f, got, want)
+		}
+	}
+}
+
+func TestAppendInt(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	check := func(v int64) {
+		if got, want := AppendInt([]byte("x"), v), strconv.AppendInt([]byte("x"), v, 10); string(got) != string(want) {
+			t.Fatalf("AppendInt(%d) = %s", v, got)
+		}
+		if got, want := AppendUint([]byte("x"), uint64(v)), strconv.AppendUint([]byte("x"), uint64(v), 10); string(got) != string(want) {
+			t.Fatalf("AppendUint(%d) = %s", uint64(v), got)
+		}
+	}
+	for _, v := range []int64{0, 1, 9, 10, 99, 100, math.MaxInt64, math.MinInt64, -1, 1e7 - 1, 1e7, 1e8 - 1, 1e8, 1e16, 1e17 - 1} {
+		check(v)
+	}
+	p := int64(1)
+	for k := 0; k < 19; k++ {
+		check(p - 1)
+		check(p)
+		check(p + 1)
+		check(-p)
+		p *= 10
+	}
+	for k := 0; k < int(100000*floatScale()); k++ {
+		check(r.Int64() >> r.IntN(64))
+	}
+	// put8Digits over a sample of its whole range.
+	var b [8]byte
+	for v := uint32(0); v < 1e8; v += 997 {
+		put8Digits(b[:], v)
+		if want := strconv.FormatUint(uint64(v)+1e8, 10)[1:]; string(b[:]) != want {
+			t.Fatalf("put8Digits(%d) = %s", v, b)
+		}
+	}
+}
+
+func FuzzAppendFloat(f *testing.F) {
+	f.Add(uint64(0x3ff0000000000000), false)
+	f.Add(uint64(0x4050000000000001), true)
+	f.Add(uint64(1), false)
+	f.Fuzz(func(t *testing.T, b uint64, single bool) {
+		if single {
+			checkFloat32(t, math.Float32frombits(uint32(b)))
+		} else {
+			checkFloat64(t, math.Float64frombits(b))
+		}
+	})
+}
+
+func benchFloats(b *testing.B, fs []float64, bits int, format func([]byte, float64, int) []byte) {
+	b.ReportAllocs()
+	buf := make([]byte, 0, 32*len(fs))
+	n := 0
+	for _, f := range fs {
+		n += len(format(buf[:0], f, bits))
+	}
+	b.SetBytes(int64(n))
+	b.ResetTimer()
+	t0 := processCPU()
+	for i := 0; i < b.N; i++ {
+		buf = buf[:0]
+		for _, f := range fs {
+			buf = format(buf, f, bits)
+		}
+	}
+	reportCPU(b, t0)
+}
+
+func BenchmarkAppendFloat(b *testing.B) {
+	r := rand.New(rand.NewPCG(7, 8))
+	coords := make([]float64, 1000)
+	for i := range coords {
+		// canada.json's coordinates have 15 to 17 digits.
+		coords[i] = (r.Float64() - 0.5) * 180
+	}
+	prices := make([]float64, 1000)
+	for i := range prices {
+		prices[i] = float64(r.IntN(1000000)) / 100
+	}
+	wide := make([]float64, 1000)
+	for i := range wide {
+		wide[i] = math.Float64frombits(r.Uint64() &^ (1 << 62))
+	}
+	for _, c := range []struct {
+		name string
+		fs   []float64
+		bits int
+	}{{"coords", coords, 64}, {"prices", prices, 64}, {"wide", wide, 64}, {"coords32", coords, 32}} {
+		fs := c.fs
+		if c.bits == 32 {
+			fs = make([]float64, len(c.fs))
+			for i, f := range c.fs {
+				fs[i] = float64(float32(f))
+			}
+		}
+		b.Run(c.name, func(b *testing.B) { benchFloats(b, fs, c.bits, AppendFloat) })
+		b.Run(c.name+"/strconv", func(b *testing.B) { benchFloats(b, fs, c.bits, refFloat) })
+	}
+}
+
+func BenchmarkAppendInt(b *testing.B) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, c := range []struct {
+		name string
+		max  int64
+	}{{"small", 1000}, {"id", 1e9}, {"long", 1e18}} {
+		vs := make([]int64, 1000)
+		for i := range vs {
+			vs[i] = r.Int64N(c.max)
+		}
+		for _, impl := range []struct {
+			name string
+			fn   func([]byte, int64) []byte
+		}{{"jet", AppendInt}, {"strconv", func(b []byte, v int64) []byte { return strconv.AppendInt(b, v, 10) }}} {
+			b.Run(c.name+"/"+impl.name, func(b *testing.B) {
+				buf := make([]byte, 0, 20*len(vs))
+				b.ReportAllocs()
+				t0 := processCPU()
+				for i := 0; i < b.N; i++ {
+					buf = buf[:0]
+					for _, v := range vs {
+						buf = impl.fn(buf, v)
+					}
+				}
+				reportCPU(b, t0)
+			})
+		}
+	}
+}

@@ -4,21 +4,13 @@ import (
 	"encoding"
 	"fmt"
 	"reflect"
-	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
 	"github.com/jetjson/jet/internal/wire"
 )
-
-// anyKV is a map member held while sorting map[string]any.
-type anyKV struct {
-	k string
-	v any
-}
 
 func (e *state) appendNullMap(b []byte) []byte {
 	if e.opts&NoNullSliceOrMap != 0 {
@@ -58,22 +50,29 @@ func (e *state) mapStringAnyBody(b []byte, m map[string]any) ([]byte, error) {
 			b = append(b, ',')
 		}
 	} else {
-		base := len(e.kvs)
+		// Nested maps push their members above ours.
+		base, sbase := len(e.vals), len(e.order)
 		for k, v := range m {
-			e.kvs = append(e.kvs, anyKV{k, v})
+			e.order = append(e.order, newSortEntry(k, len(e.vals)))
+			e.vals = append(e.vals, v)
 		}
-		slices.SortFunc(e.kvs[base:], func(a, b anyKV) int { return strings.Compare(a.k, b.k) })
-		for i := base; i < len(e.kvs); i++ {
-			if b, err = e.appendKey(b, e.kvs[i].k); err != nil {
-				return b, err
+		sortEntries(e.order[sbase:])
+		for i := sbase; i < len(e.order); i++ {
+			if b, err = e.appendKey(b, e.order[i].key); err != nil {
+				break
 			}
-			if b, err = e.appendAny(b, e.kvs[i].v); err != nil {
-				return b, err
+			if b, err = e.appendAny(b, e.vals[e.order[i].i]); err != nil {
+				break
 			}
 			b = append(b, ',')
 		}
-		clear(e.kvs[base:])
-		e.kvs = e.kvs[:base]
+		clear(e.vals[base:])
+		e.vals = e.vals[:base]
+		clear(e.order[sbase:])
+		e.order = e.order[:sbase]
+		if err != nil {
+			return b, err
+		}
 	}
 	return closeObject(b), nil
 }
@@ -233,23 +232,28 @@ func (e *state) mapStringStringBody(b []byte, m map[string]string) ([]byte, erro
 			b = append(b, ',')
 		}
 	} else {
-		base := len(e.keys)
-		for k := range m {
-			e.keys = append(e.keys, k)
+		base, sbase := len(e.strs), len(e.order)
+		for k, v := range m {
+			e.order = append(e.order, newSortEntry(k, len(e.strs)))
+			e.strs = append(e.strs, v)
 		}
-		slices.Sort(e.keys[base:])
-		for i := base; i < len(e.keys); i++ {
-			k := e.keys[i]
-			if b, err = e.appendKey(b, k); err != nil {
-				return b, err
+		sortEntries(e.order[sbase:])
+		for i := sbase; i < len(e.order); i++ {
+			if b, err = e.appendKey(b, e.order[i].key); err != nil {
+				break
 			}
-			if b, err = e.appendString(b, m[k]); err != nil {
-				return b, err
+			if b, err = e.appendString(b, e.strs[e.order[i].i]); err != nil {
+				break
 			}
 			b = append(b, ',')
 		}
-		clear(e.keys[base:])
-		e.keys = e.keys[:base]
+		clear(e.strs[base:])
+		e.strs = e.strs[:base]
+		clear(e.order[sbase:])
+		e.order = e.order[:sbase]
+		if err != nil {
+			return b, err
+		}
 	}
 	return closeObject(b), nil
 }
@@ -270,18 +274,18 @@ func (e *state) sortedMapBody(b []byte, m reflect.Value, key func(reflect.Value)
 		keys = append(keys, ks)
 		vals.Index(i).SetIterValue(it)
 	}
-	order := make([]int, len(keys))
-	for i := range order {
-		order[i] = i
+	order := make([]sortEntry, len(keys))
+	for i, k := range keys {
+		order[i] = newSortEntry(k, i)
 	}
-	slices.SortFunc(order, func(x, y int) int { return strings.Compare(keys[x], keys[y]) })
+	sortEntries(order)
 	b = append(b, '{')
 	var err error
-	for _, i := range order {
-		if b, err = e.appendKey(b, keys[i]); err != nil {
+	for _, o := range order {
+		if b, err = e.appendKey(b, o.key); err != nil {
 			return b, err
 		}
-		if b, err = elem(e, b, vals.Index(i).Addr().UnsafePointer()); err != nil {
+		if b, err = elem(e, b, vals.Index(o.i).Addr().UnsafePointer()); err != nil {
 			return b, err
 		}
 		b = append(b, ',')

@@ -21,10 +21,12 @@ type state struct {
 	depth int
 	seen  map[seenKey]struct{}
 
-	// kvs is scratch space for sorting map members; nested maps push
+	// Scratch space for sorting map members: the sort entries, and the
+	// values of map[string]any and map[string]string. Nested maps push
 	// above their parent's entries.
-	kvs  []anyKV
-	keys []string
+	order []sortEntry
+	vals  []any
+	strs  []string
 
 	// slots park the data words of direct values met in interfaces, so
 	// that their encoders can be given a pointer without an allocation.
@@ -61,10 +63,10 @@ func putState(e *state) {
 	e.buf = e.buf[:0]
 	e.depth = 0
 	clear(e.seen)
-	clear(e.kvs[:cap(e.kvs)])
-	e.kvs = e.kvs[:0]
-	clear(e.keys[:cap(e.keys)])
-	e.keys = e.keys[:0]
+	// The scratch slices are cleared by their users as they pop.
+	e.order = e.order[:0]
+	e.vals = e.vals[:0]
+	e.strs = e.strs[:0]
 	statePool.Put(e)
 }
 

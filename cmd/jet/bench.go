@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"testing"
 	"text/tabwriter"
 	"time"
@@ -14,22 +13,38 @@ import (
 
 // runBench measures jet against encoding/json on the generated samples
 // and prints one row per job: throughput of each and the speedup.
-func runBench(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	dur := fs.Duration("time", 100*time.Millisecond, "how long to run each measurement")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: jet bench [-time d]\n\nMeasures jet against encoding/json on built-in sample documents\n(decode, encode and validate) and prints a table.")
-		fs.PrintDefaults()
+func runBench(e *env, args []string) int {
+	dur := 100 * time.Millisecond
+	c := &cmdSpec{
+		name: "bench",
+		about: `Measure jet against encoding/json on sample documents built into the
+binary (an API response full of strings, a block of floats, small
+documents): decode into a struct and into any, encode, validate. Prints
+one row per job and document with the throughput of each and the
+speedup. Needs no files and no network.`,
+		flags: []flagSpec{{long: "time", arg: "DURATION", help: "how long to run each measurement (default 100ms)",
+			set: func(v string) error {
+				d, err := time.ParseDuration(v)
+				if err != nil || d <= 0 {
+					return fmt.Errorf("want a duration such as 200ms, not %q", v)
+				}
+				dur = d
+				return nil
+			}}},
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	pos, status, done := e.parseArgs(c, args)
+	if done {
+		return status
 	}
+	if len(pos) > 0 {
+		return e.usageErr(c, "no arguments expected")
+	}
+	stdout := e.stdout
 	// testing.Benchmark runs each function for -test.benchtime.
 	testing.Init()
 	if err := flag.Set("test.benchtime", dur.String()); err != nil {
-		fmt.Fprintln(stderr, "jet bench:", err)
-		return 2
+		fmt.Fprintln(e.stderr, "jet bench:", err)
+		return exitUsage
 	}
 	type job struct {
 		name     string

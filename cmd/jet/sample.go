@@ -113,7 +113,7 @@ func makeTimeline(n int) Timeline {
 	r := rand.New(rand.NewSource(1))
 	tl := Timeline{Count: n, NextPage: "?max_id=505874847260352512&q=%E4%B8%80&count=100"}
 	for i := 0; i < n; i++ {
-		id := int64(505874924095815681 - i*7919)
+		id := int64(505874924095815681) - int64(i)*7919
 		s := Status{
 			ID: id, IDStr: fmt.Sprint(id), Text: sentence(r, 8+r.Intn(12)),
 			CreatedAt: "Sun Aug 31 00:29:15 +0000 2014",

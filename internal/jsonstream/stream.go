@@ -25,6 +25,9 @@ const (
 	// line, indented by Options.Indent per level, as encoding/json's
 	// Indent does with an empty prefix.
 	Indent
+	// Preserve writes the text as it is, whitespace included; with
+	// Options.Color it adds colors and changes nothing else.
+	Preserve
 )
 
 // Options configures Process. The zero value validates.
@@ -250,7 +253,11 @@ func (p *parser) run() error {
 	for {
 		s := p.s
 		if i < len(s) && s[i] <= ' ' {
-			i = wire.SkipSpace(s, i)
+			j := wire.SkipSpace(s, i)
+			if p.opt.Mode == Preserve {
+				p.out = append(p.out, s[i:j]...)
+			}
+			i = j
 		}
 		if i >= len(s) {
 			if p.werr != nil {
@@ -277,7 +284,7 @@ func (p *parser) run() error {
 			}
 			if p.opt.Mode == Indent {
 				p.out = append(p.out, ':', ' ')
-			} else if p.opt.Mode == Compact {
+			} else if p.opt.Mode != Validate {
 				p.out = append(p.out, ':')
 			}
 			i++

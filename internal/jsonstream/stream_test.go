@@ -113,6 +113,13 @@ func compare(in []byte, size int, wrap func(io.Reader) io.Reader) string {
 		return fmt.Sprintf("indent:\n got %q\nwant %q", got, want)
 	}
 	if err == nil {
+		if got, err = run(Options{Mode: Preserve}); err != nil || got != string(in) {
+			return fmt.Sprintf("preserve:\n got %q, %v\nwant the input", got, err)
+		}
+		got, err = run(Options{Mode: Preserve, Color: true})
+		if plain := stripColor(got); err != nil || plain != string(in) {
+			return fmt.Sprintf("preserve in color, without the colors:\n got %q, %v\nwant the input", plain, err)
+		}
 		var hb bytes.Buffer
 		json.HTMLEscape(&hb, cb.Bytes())
 		got, err = run(Options{Mode: Compact, EscapeHTML: true})
@@ -134,6 +141,14 @@ func compare(in []byte, size int, wrap func(io.Reader) io.Reader) string {
 		}
 	}
 	return ""
+}
+
+// stripColor removes ANSI color escapes.
+func stripColor(s string) string {
+	for _, c := range []string{colorKey, colorString, colorNumber, colorBool, colorNull, colorReset} {
+		s = strings.ReplaceAll(s, c, "")
+	}
+	return s
 }
 
 // stdError returns encoding/json's verdict on in. (Its Unmarshal

@@ -260,6 +260,9 @@ func (p *parser) run() error {
 			i = j
 		}
 		if i >= len(s) {
+			if len(p.out) >= flushSize {
+				p.flush()
+			}
 			if p.werr != nil {
 				return p.werr
 			}
@@ -441,9 +444,12 @@ func (p *parser) token(t, color string) {
 		p.out = append(p.out, color...)
 		p.out = append(p.out, t...)
 		p.out = append(p.out, colorReset...)
-		return
+	} else {
+		p.out = append(p.out, t...)
 	}
-	p.out = append(p.out, t...)
+	if len(p.out) >= flushSize {
+		p.flush()
+	}
 }
 
 // stringColor is the color of a key or of a string value.

@@ -482,22 +482,29 @@ func TestBoundedMemory(t *testing.T) {
 	if testing.Short() {
 		total = 4 << 20
 	}
-	chunk := []byte(`{"id":12345,"name":"` + strings.Repeat("n", 50) + `","tags":["a","b",[1,2,{"x":null}]],"v":-1.5e3},`)
-	for _, mode := range []Mode{Validate, Compact, Indent} {
-		g := newGenReader(total, chunk)
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		var w countWriter
-		if err := Process(&w, g, Options{Mode: mode, Indent: "  "}); err != nil {
-			t.Fatal(err)
-		}
-		runtime.ReadMemStats(&after)
-		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 2<<20 {
-			t.Errorf("mode %d: %d bytes allocated for %d bytes of input", mode, alloc, total)
-		}
-		if mode != Validate && w.n < int64(total) {
-			t.Errorf("mode %d: only %d bytes written", mode, w.n)
+	// Records with strings, and records of numbers and brackets only
+	// (whose output is flushed by a different path).
+	chunks := [][]byte{
+		[]byte(`{"id":12345,"name":"` + strings.Repeat("n", 50) + `","tags":["a","b",[1,2,{"x":null}]],"v":-1.5e3},`),
+		[]byte(`[[1.5,-2,3e4],[],{},true,null],`),
+	}
+	for _, mode := range []Mode{Validate, Compact, Indent, Preserve} {
+		for _, chunk := range chunks {
+			g := newGenReader(total, chunk)
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			var w countWriter
+			if err := Process(&w, g, Options{Mode: mode, Indent: "  "}); err != nil {
+				t.Fatal(err)
+			}
+			runtime.ReadMemStats(&after)
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 2<<20 {
+				t.Errorf("mode %d: %d bytes allocated for %d bytes of input", mode, alloc, total)
+			}
+			if mode != Validate && w.n < int64(total) {
+				t.Errorf("mode %d: only %d bytes written", mode, w.n)
+			}
 		}
 	}
 }

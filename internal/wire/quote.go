@@ -39,6 +39,16 @@ var quoteClass = func() (t [256]uint8) {
 	return t
 }()
 
+// quoteSafe and quoteSafeHTML tell the bytes copied as they are without
+// and with html.
+var quoteSafe, quoteSafeHTML = func() (t, h [256]bool) {
+	for c := range t {
+		t[c] = quoteClass[c] == quotePlain || quoteClass[c] == quoteHTML
+		h[c] = quoteClass[c] == quotePlain
+	}
+	return t, h
+}()
+
 // quoteSeq holds the escape sequence of every ASCII byte that can need
 // one, packed little-endian in the low six bytes, with its length in the
 // top byte, so that it is written with one 8-byte store.
@@ -92,7 +102,9 @@ func packSeq(seq string) uint64 {
 //
 // It makes one pass over s: plain ASCII is copied 8 bytes a step while it
 // is scanned, each UTF-8 sequence is checked and copied as a whole, and
-// only the bytes that change are written one by one.
+// only the bytes that change are written one by one. Where the CPU has
+// a vector kernel (AVX2), long strings go 32 bytes a step through it,
+// and the Go code takes over only around the bytes that need care.
 func AppendQuoted(dst []byte, s string, html bool) []byte {
 	if cap(dst)-len(dst) < len(s)+quoteSlack {
 		dst = slices.Grow(dst, len(s)+quoteSlack)
@@ -102,25 +114,100 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 	d[j] = '"'
 	j++
 	src := bytesOf(s)
+	// Short strings that need no change, the most common kind (member
+	// names, identifiers, words), take a few word-wide checks and copies.
+	if n := len(src); n < 8 {
+		if n == 0 {
+			d[j] = '"'
+			return d[:j+1]
+		}
+		safe := &quoteSafe
+		if html {
+			safe = &quoteSafeHTML
+		}
+		k := 0
+		for k < n && safe[src[k]] {
+			d[j+k] = src[k]
+			k++
+		}
+		if k == n {
+			j += n
+			d[j] = '"'
+			return d[:j+1]
+		}
+	} else if n <= 32 {
+		var m uint64
+		for k := 0; k+8 < n; k += 8 {
+			x := binary.LittleEndian.Uint64(src[k:])
+			binary.LittleEndian.PutUint64(d[j+k:], x)
+			m |= quoteWordMask(x, html)
+		}
+		x := binary.LittleEndian.Uint64(src[n-8:])
+		binary.LittleEndian.PutUint64(d[j+n-8:], x)
+		if m|quoteWordMask(x, html) == 0 {
+			j += n
+			d[j] = '"'
+			return d[:j+1]
+		}
+	}
+	i := 0
+	if len(src) >= quoteKernelMin {
+		for len(src)-i >= quoteKernelMin {
+			k := quoteBlocks(d, j, src, i, html)
+			i += k
+			j += k
+			// The kernel stops at a block boundary, which may split a
+			// UTF-8 sequence (whose end it has not checked): back up to
+			// the lead of the last character, so the Go code checks the
+			// sequence whole.
+			if k > 0 {
+				l := i - 1
+				for l > i-4 && src[l]&0xC0 == 0x80 {
+					l--
+				}
+				if src[l] >= 0xC0 {
+					j -= i - l
+					i = l
+				}
+			}
+			if len(src)-i < quoteKernelMin {
+				break
+			}
+			// The block at i needs care: take at least 32 bytes the slow
+			// way before asking the kernel again.
+			d, i, j = quoteScalar(d, j, src, i, i+32, html)
+		}
+	}
+	d, _, j = quoteScalar(d, j, src, i, len(src), html)
+	d[j] = '"'
+	return d[:j+1]
+}
+
+// quoteWordMask flags, in the high bit of each byte, the bytes of x that
+// AppendQuoted must look at: below 0x20, '"', '\\', non-ASCII, and with
+// html '<', '>', '&'. Only the lowest flag is exact (see hasZero).
+func quoteWordMask(x uint64, html bool) uint64 {
+	m := ((x-lsb*0x20)|x)&msb | hasZero(x^(lsb*'"')) | hasZero(x^(lsb*'\\'))
+	if html {
+		// '<' and '>' are the two bytes that or 2 makes '>'.
+		m |= hasZero((x|lsb*2)^(lsb*'>')) | hasZero(x^(lsb*'&'))
+	}
+	return m
+}
+
+// quoteScalar quotes src[i:limit] (reading on past limit to finish a
+// UTF-8 sequence) into d[j:], and returns the buffer and the new
+// positions. d must have room for len(src)-i+quoteSlack-1 bytes from j:
+// every store of up to 8 bytes while copying then fits; escapes, which
+// grow the output, make room first.
+func quoteScalar(d []byte, j int, src []byte, i, limit int, html bool) ([]byte, int, int) {
 	n := len(src)
 	safe := &quoteClass
-	var htmlMask uint64
-	if html {
-		htmlMask = msb
-	}
-	// Invariant: len(d)-j >= n-i+quoteSlack-1, so that every store of up
-	// to 8 bytes while copying fits; escapes, which grow the output, make
-	// room first.
-	i := 0
 	for {
-		for i+8 <= n {
+		for i+8 <= limit {
 			x := binary.LittleEndian.Uint64(src[i:])
 			binary.LittleEndian.PutUint64(d[j:], x)
-			m := ((x-lsb*0x20)|x)&msb | hasZero(x^(lsb*'"')) | hasZero(x^(lsb*'\\'))
-			if htmlMask != 0 {
-				m |= hasZero(x^(lsb*'<')) | hasZero(x^(lsb*'>')) | hasZero(x^(lsb*'&'))
-			}
-			if m != 0 {
+			if m := quoteWordMask(x, html); m != 0 {
 				k := bits.TrailingZeros64(m) >> 3
 				i += k
 				j += k
@@ -129,7 +216,24 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 			i += 8
 			j += 8
 		}
-		for i < n {
+		if i < limit && limit == n && n >= 8 {
+			// The last bytes: one word ending at the end of src, shifted
+			// down past the bytes already done.
+			x := binary.LittleEndian.Uint64(src[n-8:]) >> (8 * (8 - (n - i)))
+			// Lanes past the end are zero bytes: not ours to flag.
+			m := quoteWordMask(x, html) & (1<<(8*(n-i)) - 1)
+			binary.LittleEndian.PutUint64(d[j:], x)
+			if m == 0 {
+				j += n - i
+				i = n
+				break
+			}
+			k := bits.TrailingZeros64(m) >> 3
+			i += k
+			j += k
+			goto special
+		}
+		for i < limit {
 			c := src[i]
 			if k := safe[c]; k != quotePlain && (k != quoteHTML || html) {
 				goto special
@@ -153,7 +257,7 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 		}
 		// A run of non-ASCII: check and copy one UTF-8 sequence at a
 		// time while the run lasts.
-		for i < n {
+		for i < limit {
 			c := src[i]
 			if c < utf8.RuneSelf {
 				break
@@ -201,8 +305,8 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 					}
 				}
 			} else {
-				// The last bytes of s: decode the slow way.
-				r, size := utf8.DecodeRuneInString(s[i:])
+				// The last bytes of src: decode the slow way.
+				r, size := utf8.DecodeRune(src[i:])
 				if r != utf8.RuneError || size != 1 {
 					if r == '\u2028' || r == '\u2029' {
 						if len(d)-j < n-i+quoteSlack+8 {
@@ -230,8 +334,7 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 			j += 6
 		}
 	}
-	d[j] = '"'
-	return d[:j+1]
+	return d, i, j
 }
 
 // growQuoted returns d with its first j bytes kept and room for at least

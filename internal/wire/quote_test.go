@@ -139,7 +139,26 @@ func TestAppendQuotedRandom(t *testing.T) {
 	}
 	for k := 0; k < n; k++ {
 		checkQuote(t, randomQuoteString(r))
+		checkQuote(t, randomLongString(r))
 	}
+}
+
+// randomLongString returns a string of up to 600 bytes of mostly plain
+// text (ASCII or multi-byte) with a few bytes that need care: the shape
+// that runs through the vector kernel and back.
+func randomLongString(r *rand.Rand) string {
+	var sb strings.Builder
+	n := r.IntN(600)
+	plain := []string{"a", "Z", " ", "é", "日本", "😀", "\u0800", "\ufffd", "\xed\x9f\xbf", "\xf4\x8f\xbf\xbf", "\xe2\x80\x9c"}
+	mix := r.IntN(len(plain)) + 1
+	for sb.Len() < n {
+		if r.IntN(60) == 0 {
+			sb.WriteString(quotePieces[r.IntN(len(quotePieces))])
+		} else {
+			sb.WriteString(plain[r.IntN(mix)])
+		}
+	}
+	return sb.String()
 }
 
 // TestAppendQuotedAllRunes quotes every code point (and the surrogate

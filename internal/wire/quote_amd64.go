@@ -1,0 +1,53 @@
+//go:build amd64 && !purego
+
+package wire
+
+// AVX2 kernel for AppendQuoted. It copies 32-byte blocks that need no
+// change and stops at the first block that does; AppendQuoted's Go code
+// handles that block and the tail. A block needs a closer look when it
+// holds a byte to escape, U+2028/U+2029, or a UTF-8 error. UTF-8 is
+// checked with the nibble-table method of Keiser and Lemire ("Validating
+// UTF-8 In Less Than One Instruction Per Byte", 2021): every error shows
+// up in a pair of consecutive bytes, as an error class present in all
+// three tables looked up by the first byte's high and low nibbles and the
+// second byte's high nibble, except runs of continuations, which are
+// errors exactly when they do not follow a lead of three or four bytes.
+
+//go:noescape
+func quoteBlocksAVX2(dst, src *byte, n int, html bool) int
+
+func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
+
+func xgetbv() (eax, edx uint32)
+
+// hasAVX2 reports whether the CPU and the OS support AVX2.
+var hasAVX2 = func() bool {
+	maxID, _, _, _ := cpuid(0, 0)
+	if maxID < 7 {
+		return false
+	}
+	_, _, ecx1, _ := cpuid(1, 0)
+	const osxsave, avx = 1 << 27, 1 << 28
+	if ecx1&osxsave == 0 || ecx1&avx == 0 {
+		return false
+	}
+	// The OS saves the XMM and YMM registers.
+	if xcr0, _ := xgetbv(); xcr0&6 != 6 {
+		return false
+	}
+	_, ebx7, _, _ := cpuid(7, 0)
+	return ebx7&(1<<5) != 0
+}()
+
+// quoteKernelMin is the shortest string worth a kernel call.
+const quoteKernelMin = 32
+
+// quoteBlocks copies the leading blocks of src[i:] that need no change to
+// d[j:] and returns how many bytes it copied. d has room for the rest of
+// src.
+func quoteBlocks(d []byte, j int, src []byte, i int, html bool) int {
+	if !hasAVX2 {
+		return 0
+	}
+	return quoteBlocksAVX2(&d[j], &src[i], len(src)-i, html)
+}

@@ -1,0 +1,165 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// Byte constants, 32 copies each.
+#define CONST32(name, b) \
+	DATA name<>+0(SB)/8, $b; \
+	DATA name<>+8(SB)/8, $b; \
+	DATA name<>+16(SB)/8, $b; \
+	DATA name<>+24(SB)/8, $b; \
+	GLOBL name<>(SB), RODATA|NOPTR, $32
+
+CONST32(quoteC0F, 0x0f0f0f0f0f0f0f0f)
+CONST32(quoteCE0, 0xe0e0e0e0e0e0e0e0)
+CONST32(quoteC22, 0x2222222222222222)
+CONST32(quoteC5C, 0x5c5c5c5c5c5c5c5c)
+CONST32(quoteC02, 0x0202020202020202)
+CONST32(quoteC3E, 0x3e3e3e3e3e3e3e3e)
+CONST32(quoteC26, 0x2626262626262626)
+CONST32(quoteC60, 0x6060606060606060)
+CONST32(quoteC70, 0x7070707070707070)
+CONST32(quoteC80, 0x8080808080808080)
+CONST32(quoteCE2, 0xe2e2e2e2e2e2e2e2)
+CONST32(quoteC01, 0x0101010101010101)
+CONST32(quoteCA9, 0xa9a9a9a9a9a9a9a9)
+
+// The three 16-entry tables of the UTF-8 check (see quote_amd64.go), each
+// repeated in both 128-bit lanes for VPSHUFB.
+#define TABLE32(name, lo, hi) \
+	DATA name<>+0(SB)/8, $lo; \
+	DATA name<>+8(SB)/8, $hi; \
+	DATA name<>+16(SB)/8, $lo; \
+	DATA name<>+24(SB)/8, $hi; \
+	GLOBL name<>(SB), RODATA|NOPTR, $32
+
+// Bits: 0x01 short, 0x02 long, 0x04 overlong3, 0x08 large,
+// 0x10 surrogate, 0x20 overlong2, 0x40 overlong4/large1000, 0x80 two
+// continuations. Byte k of a table is its entry for nibble k.
+//
+// By the high nibble of the first byte of a pair:
+// 0-7: 02; 8-B: 80; C: 21; D: 01; E: 15; F: 49.
+TABLE32(quoteUTF8T1, 0x0202020202020202, 0x4915012180808080)
+// By its low nibble:
+// 0: 83|20|04|40 = e7; 1: 83|20 = a3; 2,3: 83; 4: 8b; 5-C: cb; D: db;
+// E,F: cb.
+TABLE32(quoteUTF8T2, 0xcbcbcb8b8383a3e7, 0xcbcbdbcbcbcbcbcb)
+// By the high nibble of the second byte:
+// 0-7: 01; 8: 02|20|80|04|40 = e6; 9: 02|20|80|04|08 = ae;
+// A,B: 02|20|80|10|08 = ba; C-F: 01.
+TABLE32(quoteUTF8T3, 0x0101010101010101, 0x01010101babaaee6)
+
+// func quoteBlocksAVX2(dst, src *byte, n int, html bool) int
+//
+// Copies src to dst 32 bytes a step while each block needs nothing
+// changed: no byte below 0x20, '"' or '\\' (nor '<', '>', '&' with html),
+// UTF-8 that is valid so far (a sequence may run into the next block), no
+// U+2028 or U+2029. Returns the number of bytes copied, a multiple of 32:
+// it stops before the first block that needs a closer look, or when fewer
+// than 32 bytes are left. n >= 32; dst has room for n bytes.
+TEXT ·quoteBlocksAVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVBQZX html+24(FP), AX
+
+	VPXOR Y15, Y15, Y15 // zero
+	VPXOR Y8, Y8, Y8    // the block before the first: as if ASCII
+	VMOVDQU quoteC0F<>(SB), Y9
+	VMOVDQU quoteUTF8T1<>(SB), Y10
+	VMOVDQU quoteUTF8T2<>(SB), Y11
+	VMOVDQU quoteUTF8T3<>(SB), Y12
+	// Y13: all ones when html, else zero.
+	NEGQ AX
+	VMOVQ AX, X13
+	VPBROADCASTQ X13, Y13
+
+	XORQ BX, BX // bytes done
+
+loop:
+	MOVQ CX, DX
+	SUBQ BX, DX
+	CMPQ DX, $32
+	JLT  done
+	VMOVDQU (SI)(BX*1), Y0
+
+	// Bytes to escape.
+	VPAND    quoteCE0<>(SB), Y0, Y1
+	VPCMPEQB Y15, Y1, Y1           // below 0x20
+	VPCMPEQB quoteC22<>(SB), Y0, Y2 // '"'
+	VPOR     Y2, Y1, Y1
+	VPCMPEQB quoteC5C<>(SB), Y0, Y2 // '\\'
+	VPOR     Y2, Y1, Y1
+	VPOR     quoteC02<>(SB), Y0, Y2
+	VPCMPEQB quoteC3E<>(SB), Y2, Y2 // '<' or '>'
+	VPCMPEQB quoteC26<>(SB), Y0, Y3 // '&'
+	VPOR     Y3, Y2, Y2
+	VPAND    Y13, Y2, Y2
+	VPOR     Y2, Y1, Y1
+
+	// The three bytes before each byte: Y4 = prev1, Y5 = prev2,
+	// Y6 = prev3.
+	VPERM2I128 $0x21, Y0, Y8, Y7
+	VPALIGNR   $15, Y7, Y0, Y4
+	VPALIGNR   $14, Y7, Y0, Y5
+	VPALIGNR   $13, Y7, Y0, Y6
+
+	// UTF-8: the error classes of each (prev1, byte) pair.
+	VPSRLW  $4, Y4, Y2
+	VPAND   Y9, Y2, Y2
+	VPSHUFB Y2, Y10, Y2
+	VPAND   Y9, Y4, Y3
+	VPSHUFB Y3, Y11, Y3
+	VPAND   Y3, Y2, Y2
+	VPSRLW  $4, Y0, Y3
+	VPAND   Y9, Y3, Y3
+	VPSHUFB Y3, Y12, Y3
+	VPAND   Y3, Y2, Y2
+	// A byte must be a third or fourth byte after a lead of three or
+	// four: exactly then may two continuations follow each other.
+	VPSUBUSB quoteC60<>(SB), Y5, Y3 // prev2 >= 0xE0 -> high bit
+	VPSUBUSB quoteC70<>(SB), Y6, Y14 // prev3 >= 0xF0 -> high bit
+	VPOR     Y14, Y3, Y3
+	VPAND    quoteC80<>(SB), Y3, Y3
+	VPXOR    Y3, Y2, Y2
+	VPOR     Y2, Y1, Y1
+
+	// U+2028 and U+2029: E2 80 A8/A9.
+	VPCMPEQB quoteCE2<>(SB), Y5, Y2
+	VPCMPEQB quoteC80<>(SB), Y4, Y3
+	VPAND    Y3, Y2, Y2
+	VPOR     quoteC01<>(SB), Y0, Y3
+	VPCMPEQB quoteCA9<>(SB), Y3, Y3
+	VPAND    Y3, Y2, Y2
+	VPOR     Y2, Y1, Y1
+
+	VPTEST Y1, Y1
+	JNZ    done
+	VMOVDQU Y0, (DI)(BX*1)
+	VMOVDQA Y0, Y8
+	ADDQ    $32, BX
+	JMP     loop
+
+done:
+	VZEROUPPER
+	MOVQ BX, ret+32(FP)
+	RET
+
+// func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL eaxArg+0(FP), AX
+	MOVL ecxArg+4(FP), CX
+	CPUID
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
+	MOVL CX, ecx+16(FP)
+	MOVL DX, edx+20(FP)
+	RET
+
+// func xgetbv() (eax, edx uint32)
+TEXT ·xgetbv(SB), NOSPLIT, $0-8
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, eax+0(FP)
+	MOVL DX, edx+4(FP)
+	RET

@@ -1,0 +1,10 @@
+//go:build !amd64 || purego
+
+package wire
+
+// quoteKernelMin is the shortest string worth a kernel call: none exists
+// on this platform (or with the purego tag).
+const quoteKernelMin = 1<<31 - 1
+
+// quoteBlocks is the kernel's stand-in: it copies nothing.
+func quoteBlocks(d []byte, j int, src []byte, i int, html bool) int { return 0 }

@@ -135,6 +135,9 @@ Run 'jet ndjson SUBCOMMAND --help' for the options.`,
 		}
 		path := pos[0]
 		pos = pos[1:]
+		if status, ok := e.badPath(c, path); !ok {
+			return status
+		}
 		fn = func(dst, line []byte) ([]byte, error) {
 			return appendGet(dst, line, path, rs)
 		}

@@ -30,6 +30,14 @@ func normPath(p string) string {
 	return p
 }
 
+// badPath reports a malformed PATH as a usage error; ok is false then.
+func (e *env) badPath(c *cmdSpec, path string) (status int, ok bool) {
+	if _, err := ast.ParsePath(normPath(path)); err != nil {
+		return e.usageErr(c, "bad PATH: "+err.Error()), false
+	}
+	return exitOK, true
+}
+
 // showPath is how messages quote a path.
 func showPath(p string) string {
 	if p == "" || p == "." {
@@ -160,6 +168,9 @@ keys.`,
 	if !ok {
 		return e.usageErr(c, "too many arguments")
 	}
+	if status, ok := e.badPath(c, pos[0]); !ok {
+		return status
+	}
 	n, data, name, err := e.lookup(pos[0], file)
 	if err != nil {
 		e.reportDoc(name, data, pos[0], err)
@@ -259,6 +270,9 @@ checked first.
 		return e.usageErr(c, "missing PATH or VALUE")
 	}
 	path, value := pos[0], pos[1]
+	if status, ok := e.badPath(c, path); !ok {
+		return status
+	}
 	raw := []byte(value)
 	if asString {
 		raw = wire.AppendQuoted(nil, value, false)
@@ -298,6 +312,9 @@ it is. A PATH that leads to no value is an error (exit status 1).
 		return e.usageErr(c, "missing PATH")
 	}
 	path := pos[0]
+	if status, ok := e.badPath(c, path); !ok {
+		return status
+	}
 	if normPath(path) == "" {
 		return e.usageErr(c, "cannot delete the whole document")
 	}
@@ -358,6 +375,9 @@ JSON array of the keys, which stays unambiguous when keys hold newlines.
 	path, file, ok := pathAndFile(pos)
 	if !ok {
 		return e.usageErr(c, "too many arguments")
+	}
+	if status, ok := e.badPath(c, path); !ok {
+		return status
 	}
 	n, data, name, err := e.lookup(path, file)
 	if err != nil {
@@ -420,6 +440,9 @@ characters (Unicode code points) of a string.
 	path, file, ok := pathAndFile(pos)
 	if !ok {
 		return e.usageErr(c, "too many arguments")
+	}
+	if status, ok := e.badPath(c, path); !ok {
+		return status
 	}
 	n, data, name, err := e.lookup(path, file)
 	if err != nil {

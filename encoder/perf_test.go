@@ -6,89 +6,95 @@ import (
 	"testing"
 )
 
-// Benchmarks the lead uses while tuning; comparisons with other libraries
-// live in the bench module.
+// Benchmarks for tuning the encoder: the encode scenarios of the bench
+// module (same documents, same types) without its setup, so that CPU
+// profiles show the encoder alone. Comparisons with other libraries live
+// in the bench module.
+//
+//	go test -run '^$' -bench 'Perf/Binding/twitter/std' -cpuprofile cpu.out ./encoder
 
-func corpusValue(b *testing.B, name string) any {
-	data, err := os.ReadFile("../../shared/corpus/" + name)
+// stdOpts are the options of jet.ConfigStd's encoder.
+const stdOpts = EscapeHTML | SortMapKeys | CompactMarshaler
+
+func readCorpus(b *testing.B, name string) []byte {
+	data, err := os.ReadFile("../../shared/corpus/" + name + ".json")
 	if err != nil {
 		b.Skip("corpus not found (../shared/corpus): ", err)
 	}
-	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
+	return data
+}
+
+const smallJSON = `{"id":9007199254740993,"sku":"JET-ÄÖÜ-7","title":"Fast JSON \"for\" Go","price":129.95,"discount":0.15,"in_stock":true,"tags":["json","go","日本語"],"ratings":[4.5,5,-0.1],"seller":{"name":"Gopher Tools","id":42,"verified":true,"address":{"street":"Main St 1","city":"Zürich","zip":"8001","geo":[47.3769,8.5417]}},"variants":[{"color":"red","size":"M","qty":3},{"color":"blue\/teal","size":"L","qty":0}],"note":null}`
+
+var tinyDocs = map[string]string{
+	"tiny_mixed":        `[1,"string",{"a":1,"b":2},[3,4,5]]`,
+	"tiny_nested_array": `[[1,2,3,4,5],[1,2,3,4,5],[1,2,3,4,5],[1,2,3,4,5],[1,2,3,4,5],[1,2,3,4,5],[1,2,3,4,5],[1,2,3,4,5],[1,2,3,4,5],[1,2,3,4,5]]`,
+	"tiny_hash":         `{"username":"jhawthorn","id":123,"event":"wrote json serializer"}`,
+}
+
+// benchEncode encodes v with opts, counting encoding/json's output size
+// per operation, and reports process CPU time too.
+func benchEncode(b *testing.B, v any, opts Options) {
+	want, err := json.Marshal(v)
+	if err != nil {
 		b.Fatal(err)
 	}
-	b.SetBytes(int64(len(data)))
-	return v
+	if opts == stdOpts {
+		got, err := Encode(v, opts)
+		if err != nil || string(got) != string(want) {
+			b.Fatalf("output differs from encoding/json (err %v)", err)
+		}
+	}
+	b.SetBytes(int64(len(want)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	t0 := processCPU()
+	for i := 0; i < b.N; i++ {
+		if _, err := Encode(v, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if t0 != 0 {
+		b.ReportMetric(float64(processCPU()-t0)/float64(b.N), "cpu-ns/op")
+	}
 }
 
-func BenchmarkPerfEncodeAny(b *testing.B) {
-	for _, name := range []string{"twitter.json", "canada.json", "citm_catalog.json"} {
-		b.Run(name, func(b *testing.B) {
-			v := corpusValue(b, name)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if _, err := Encode(v, 0); err != nil {
+func benchPresets(b *testing.B, v any) {
+	b.Run("default", func(b *testing.B) { benchEncode(b, v, 0) })
+	b.Run("std", func(b *testing.B) { benchEncode(b, v, stdOpts) })
+}
+
+func BenchmarkPerf(b *testing.B) {
+	b.Run("Generic", func(b *testing.B) {
+		for _, name := range []string{"twitter", "twitterescaped", "citm_catalog", "canada", "golang_source", "synthea_fhir", "string_unicode", "string_escaped", "tiny_mixed", "tiny_nested_array", "tiny_hash"} {
+			b.Run(name, func(b *testing.B) {
+				data := []byte(tinyDocs[name])
+				if len(data) == 0 {
+					data = readCorpus(b, name)
+				}
+				var v any
+				if err := json.Unmarshal(data, &v); err != nil {
 					b.Fatal(err)
 				}
-			}
-		})
-		b.Run(name+"/std", func(b *testing.B) {
-			v := corpusValue(b, name)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if _, err := json.Marshal(v); err != nil {
+				benchPresets(b, v)
+			})
+		}
+	})
+	b.Run("Binding", func(b *testing.B) {
+		for _, c := range []struct {
+			name string
+			v    any
+		}{{"twitter", new(bTwitter)}, {"citm_catalog", new(bCitm)}, {"canada", new(bCanada)}, {"golang_source", new(bGolangSource)}, {"small", new(bSmall)}} {
+			b.Run(c.name, func(b *testing.B) {
+				data := []byte(smallJSON)
+				if c.name != "small" {
+					data = readCorpus(b, c.name)
+				}
+				if err := json.Unmarshal(data, c.v); err != nil {
 					b.Fatal(err)
 				}
-			}
-		})
-	}
-}
-
-type smallDoc struct {
-	ID       int64    `json:"id"`
-	Name     string   `json:"name"`
-	Email    string   `json:"email"`
-	Active   bool     `json:"active"`
-	Score    float64  `json:"score"`
-	Tags     []string `json:"tags"`
-	Address  address  `json:"address"`
-	Friends  []friend `json:"friends"`
-	Balance  float64  `json:"balance,omitempty"`
-	Nickname *string  `json:"nickname"`
-}
-
-type address struct {
-	Street string `json:"street"`
-	City   string `json:"city"`
-	Zip    string `json:"zip"`
-}
-
-type friend struct {
-	ID   int    `json:"id"`
-	Name string `json:"name"`
-}
-
-var small = &smallDoc{ID: 12345, Name: "Jane Doe", Email: "jane@example.com", Active: true, Score: 98.6,
-	Tags: []string{"admin", "user", "tester"}, Address: address{"1 Main St", "Springfield", "12345"},
-	Friends: []friend{{1, "Ann"}, {2, "Bob"}, {3, "Cid"}}}
-
-func BenchmarkPerfEncodeSmallStruct(b *testing.B) {
-	b.ReportAllocs()
-	out, _ := Encode(small, 0)
-	b.SetBytes(int64(len(out)))
-	for i := 0; i < b.N; i++ {
-		Encode(small, 0)
-	}
-}
-
-func BenchmarkPerfEncodeSmallStructStd(b *testing.B) {
-	b.ReportAllocs()
-	out, _ := json.Marshal(small)
-	b.SetBytes(int64(len(out)))
-	for i := 0; i < b.N; i++ {
-		json.Marshal(small)
-	}
+				benchPresets(b, c.v)
+			})
+		}
+	})
 }

@@ -156,6 +156,11 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 			k := quoteBlocks(d, j, src, i, html)
 			i += k
 			j += k
+			if r := len(src) - i; k > 0 && r >= 3 && r <= 29 && quoteTail(d, j, src, i, html) {
+				j += r
+				i = len(src)
+				break
+			}
 			// The kernel stops at a block boundary, which may split a
 			// UTF-8 sequence (whose end it has not checked): back up to
 			// the lead of the last character, so the Go code checks the

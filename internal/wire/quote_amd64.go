@@ -16,6 +16,9 @@ package wire
 //go:noescape
 func quoteBlocksAVX2(dst, src *byte, n int, html bool) int
 
+//go:noescape
+func quoteTailAVX2(dst, src *byte, skip int, html bool) bool
+
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
 func xgetbv() (eax, edx uint32)
@@ -50,4 +53,20 @@ func quoteBlocks(d []byte, j int, src []byte, i int, html bool) int {
 		return 0
 	}
 	return quoteBlocksAVX2(&d[j], &src[i], len(src)-i, html)
+}
+
+// quoteTail finishes src from i, when 3 to 29 bytes remain and the 32
+// bytes before i were copied to d[:j] unchanged by quoteBlocks: it checks
+// the last 32 bytes of src (the first ones give the context of the new
+// ones) and, if the new ones need no change, copies them and reports
+// true.
+func quoteTail(d []byte, j int, src []byte, i int, html bool) bool {
+	n := len(src)
+	// A sequence cut off by the end of src is an error the kernel cannot
+	// see.
+	if src[n-1] >= 0xC0 || src[n-2] >= 0xE0 || src[n-3] >= 0xF0 {
+		return false
+	}
+	skip := 32 - (n - i)
+	return quoteTailAVX2(&d[j-skip], &src[n-32], skip, html)
 }

@@ -49,6 +49,65 @@ TABLE32(quoteUTF8T2, 0xcbcbcb8b8383a3e7, 0xcbcbdbcbcbcbcbcb)
 // A,B: 02|20|80|10|08 = ba; C-F: 01.
 TABLE32(quoteUTF8T3, 0x0101010101010101, 0x01010101babaaee6)
 
+// SETUP loads the constants of CHECK; AX holds html (0 or 1) and is
+// clobbered.
+#define SETUP \
+	VPXOR Y15, Y15, Y15; \
+	VPXOR Y8, Y8, Y8; \
+	VMOVDQU quoteC0F<>(SB), Y9; \
+	VMOVDQU quoteUTF8T1<>(SB), Y10; \
+	VMOVDQU quoteUTF8T2<>(SB), Y11; \
+	VMOVDQU quoteUTF8T3<>(SB), Y12; \
+	NEGQ AX; \
+	VMOVQ AX, X13; \
+	VPBROADCASTQ X13, Y13
+
+// CHECK sets Y1 to a non-zero value when the block in Y0, preceded by
+// the block in Y8, needs a closer look: a byte to escape (Y13 all ones
+// adds '<', '>', '&'), a UTF-8 error in a pair of bytes ending in this
+// block, or U+2028/U+2029 ending in it. Uses Y2-Y7 and Y14; needs the
+// constants in Y9-Y12 and Y15.
+#define CHECK \
+	VPAND    quoteCE0<>(SB), Y0, Y1; \
+	VPCMPEQB Y15, Y1, Y1; \
+	VPCMPEQB quoteC22<>(SB), Y0, Y2; \
+	VPOR     Y2, Y1, Y1; \
+	VPCMPEQB quoteC5C<>(SB), Y0, Y2; \
+	VPOR     Y2, Y1, Y1; \
+	VPOR     quoteC02<>(SB), Y0, Y2; \
+	VPCMPEQB quoteC3E<>(SB), Y2, Y2; \
+	VPCMPEQB quoteC26<>(SB), Y0, Y3; \
+	VPOR     Y3, Y2, Y2; \
+	VPAND    Y13, Y2, Y2; \
+	VPOR     Y2, Y1, Y1; \
+	VPERM2I128 $0x21, Y0, Y8, Y7; \
+	VPALIGNR   $15, Y7, Y0, Y4; \
+	VPALIGNR   $14, Y7, Y0, Y5; \
+	VPALIGNR   $13, Y7, Y0, Y6; \
+	VPSRLW  $4, Y4, Y2; \
+	VPAND   Y9, Y2, Y2; \
+	VPSHUFB Y2, Y10, Y2; \
+	VPAND   Y9, Y4, Y3; \
+	VPSHUFB Y3, Y11, Y3; \
+	VPAND   Y3, Y2, Y2; \
+	VPSRLW  $4, Y0, Y3; \
+	VPAND   Y9, Y3, Y3; \
+	VPSHUFB Y3, Y12, Y3; \
+	VPAND   Y3, Y2, Y2; \
+	VPSUBUSB quoteC60<>(SB), Y5, Y3; \
+	VPSUBUSB quoteC70<>(SB), Y6, Y14; \
+	VPOR     Y14, Y3, Y3; \
+	VPAND    quoteC80<>(SB), Y3, Y3; \
+	VPXOR    Y3, Y2, Y2; \
+	VPOR     Y2, Y1, Y1; \
+	VPCMPEQB quoteCE2<>(SB), Y5, Y2; \
+	VPCMPEQB quoteC80<>(SB), Y4, Y3; \
+	VPAND    Y3, Y2, Y2; \
+	VPOR     quoteC01<>(SB), Y0, Y3; \
+	VPCMPEQB quoteCA9<>(SB), Y3, Y3; \
+	VPAND    Y3, Y2, Y2; \
+	VPOR     Y2, Y1, Y1
+
 // func quoteBlocksAVX2(dst, src *byte, n int, html bool) int
 //
 // Copies src to dst 32 bytes a step while each block needs nothing
@@ -63,16 +122,7 @@ TEXT ·quoteBlocksAVX2(SB), NOSPLIT, $0-40
 	MOVQ n+16(FP), CX
 	MOVBQZX html+24(FP), AX
 
-	VPXOR Y15, Y15, Y15 // zero
-	VPXOR Y8, Y8, Y8    // the block before the first: as if ASCII
-	VMOVDQU quoteC0F<>(SB), Y9
-	VMOVDQU quoteUTF8T1<>(SB), Y10
-	VMOVDQU quoteUTF8T2<>(SB), Y11
-	VMOVDQU quoteUTF8T3<>(SB), Y12
-	// Y13: all ones when html, else zero.
-	NEGQ AX
-	VMOVQ AX, X13
-	VPBROADCASTQ X13, Y13
+	SETUP
 
 	XORQ BX, BX // bytes done
 
@@ -83,55 +133,7 @@ loop:
 	JLT  done
 	VMOVDQU (SI)(BX*1), Y0
 
-	// Bytes to escape.
-	VPAND    quoteCE0<>(SB), Y0, Y1
-	VPCMPEQB Y15, Y1, Y1           // below 0x20
-	VPCMPEQB quoteC22<>(SB), Y0, Y2 // '"'
-	VPOR     Y2, Y1, Y1
-	VPCMPEQB quoteC5C<>(SB), Y0, Y2 // '\\'
-	VPOR     Y2, Y1, Y1
-	VPOR     quoteC02<>(SB), Y0, Y2
-	VPCMPEQB quoteC3E<>(SB), Y2, Y2 // '<' or '>'
-	VPCMPEQB quoteC26<>(SB), Y0, Y3 // '&'
-	VPOR     Y3, Y2, Y2
-	VPAND    Y13, Y2, Y2
-	VPOR     Y2, Y1, Y1
-
-	// The three bytes before each byte: Y4 = prev1, Y5 = prev2,
-	// Y6 = prev3.
-	VPERM2I128 $0x21, Y0, Y8, Y7
-	VPALIGNR   $15, Y7, Y0, Y4
-	VPALIGNR   $14, Y7, Y0, Y5
-	VPALIGNR   $13, Y7, Y0, Y6
-
-	// UTF-8: the error classes of each (prev1, byte) pair.
-	VPSRLW  $4, Y4, Y2
-	VPAND   Y9, Y2, Y2
-	VPSHUFB Y2, Y10, Y2
-	VPAND   Y9, Y4, Y3
-	VPSHUFB Y3, Y11, Y3
-	VPAND   Y3, Y2, Y2
-	VPSRLW  $4, Y0, Y3
-	VPAND   Y9, Y3, Y3
-	VPSHUFB Y3, Y12, Y3
-	VPAND   Y3, Y2, Y2
-	// A byte must be a third or fourth byte after a lead of three or
-	// four: exactly then may two continuations follow each other.
-	VPSUBUSB quoteC60<>(SB), Y5, Y3 // prev2 >= 0xE0 -> high bit
-	VPSUBUSB quoteC70<>(SB), Y6, Y14 // prev3 >= 0xF0 -> high bit
-	VPOR     Y14, Y3, Y3
-	VPAND    quoteC80<>(SB), Y3, Y3
-	VPXOR    Y3, Y2, Y2
-	VPOR     Y2, Y1, Y1
-
-	// U+2028 and U+2029: E2 80 A8/A9.
-	VPCMPEQB quoteCE2<>(SB), Y5, Y2
-	VPCMPEQB quoteC80<>(SB), Y4, Y3
-	VPAND    Y3, Y2, Y2
-	VPOR     quoteC01<>(SB), Y0, Y3
-	VPCMPEQB quoteCA9<>(SB), Y3, Y3
-	VPAND    Y3, Y2, Y2
-	VPOR     Y2, Y1, Y1
+	CHECK
 
 	VPTEST Y1, Y1
 	JNZ    done
@@ -144,6 +146,51 @@ done:
 	VZEROUPPER
 	MOVQ BX, ret+32(FP)
 	RET
+
+// func quoteTailAVX2(dst, src *byte, skip int, html bool) bool
+//
+// Checks the 32 bytes at src as CHECK does, ignoring the first skip
+// (3 <= skip < 32) bytes, which were checked before and give the context
+// of the rest; when nothing needs a closer look, copies the 32 bytes to
+// dst and returns true.
+TEXT ·quoteTailAVX2(SB), NOSPLIT, $0-33
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ skip+16(FP), CX
+	MOVBQZX html+24(FP), AX
+
+	SETUP
+
+	VMOVDQU (SI), Y0
+	CHECK
+
+	LEAQ quoteTailMask<>(SB), DX
+	NEGQ CX
+	ADDQ $32, CX
+	VPAND (DX)(CX*1), Y1, Y1
+	VPTEST Y1, Y1
+	JNZ    tailfail
+	VMOVDQU Y0, (DI)
+	VZEROUPPER
+	MOVB $1, ret+32(FP)
+	RET
+
+tailfail:
+	VZEROUPPER
+	MOVB $0, ret+32(FP)
+	RET
+
+// quoteTailMask is 32 zero bytes, then 32 bytes of ones: the 32 bytes
+// from 32-skip on clear the first skip lanes.
+DATA quoteTailMask<>+0(SB)/8, $0
+DATA quoteTailMask<>+8(SB)/8, $0
+DATA quoteTailMask<>+16(SB)/8, $0
+DATA quoteTailMask<>+24(SB)/8, $0
+DATA quoteTailMask<>+32(SB)/8, $-1
+DATA quoteTailMask<>+40(SB)/8, $-1
+DATA quoteTailMask<>+48(SB)/8, $-1
+DATA quoteTailMask<>+56(SB)/8, $-1
+GLOBL quoteTailMask<>(SB), RODATA|NOPTR, $64
 
 // func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24

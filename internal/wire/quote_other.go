@@ -8,3 +8,6 @@ const quoteKernelMin = 1<<31 - 1
 
 // quoteBlocks is the kernel's stand-in: it copies nothing.
 func quoteBlocks(d []byte, j int, src []byte, i int, html bool) int { return 0 }
+
+// quoteTail is the kernel's stand-in: it does nothing.
+func quoteTail(d []byte, j int, src []byte, i int, html bool) bool { return false }

@@ -176,6 +176,17 @@ func (d *state) arrayAny() (any, error) {
 var float64Type = reflect.TypeFor[float64]()
 
 func (d *state) numberAny() (any, error) {
+	if d.opts&(OptionUseNumber|OptionUseInt64) == 0 {
+		f, s, ok, err := d.float()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			d.saveMismatch("number "+s, float64Type, d.pos+1)
+			return nil, nil
+		}
+		return d.boxFloat(f), nil
+	}
 	start := d.pos
 	s, float, err := d.number()
 	if err != nil {

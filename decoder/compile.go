@@ -253,18 +253,34 @@ func float64Fn(t reflect.Type) decFunc {
 		if d.pos >= len(d.src) || !isNumberStart(d.src[d.pos]) {
 			return d.other(t)
 		}
-		s, _, err := d.number()
+		f, s, ok, err := d.float()
 		if err != nil {
 			return err
 		}
-		f, perr := wire.ParseFloat(s)
-		if perr != nil {
+		if !ok {
 			d.saveMismatch("number "+s, t, d.pos)
 			return nil
 		}
 		*(*float64)(p) = f
 		return nil
 	}
+}
+
+// float scans and parses the number at pos as a float64 in one pass; ok
+// is false when it is out of range (s is then its text).
+func (d *state) float() (f float64, s string, ok bool, err error) {
+	start := d.pos
+	end, f, exact, serr := wire.ReadFloat(d.src, start)
+	d.pos = end
+	if serr != nil {
+		return 0, "", false, serr
+	}
+	if exact {
+		return f, "", true, nil
+	}
+	s = d.src[start:end]
+	f, perr := wire.ParseFloat(s)
+	return f, s, perr == nil, nil
 }
 
 func float32Fn(t reflect.Type) decFunc {
@@ -649,9 +665,10 @@ func growSlice(t reflect.Type, sh *sliceHeader, n int) {
 	if newCap < 4 {
 		newCap = 4
 	}
-	old := reflect.NewAt(t, unsafe.Pointer(sh)).Elem()
 	grown := reflect.MakeSlice(t, sh.Len, newCap)
-	reflect.Copy(grown, old)
+	if sh.Len > 0 {
+		reflect.Copy(grown, reflect.NewAt(t, unsafe.Pointer(sh)).Elem())
+	}
 	*sh = sliceHeader{Data: grown.UnsafePointer(), Len: sh.Len, Cap: newCap}
 }
 

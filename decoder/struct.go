@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"encoding/binary"
 	"fmt"
 	"reflect"
 	"strings"
@@ -24,7 +25,11 @@ type decField struct {
 	// escaping, valid UTF-8), so that a key can be matched against it
 	// in the input before being decoded.
 	rawKey bool
-	fn     decFunc
+	// keyQ is the name between quotes; keyWord and keyMask hold its
+	// first 8 bytes (little-endian) for a one-load comparison.
+	keyQ             string
+	keyWord, keyMask uint64
+	fn               decFunc
 }
 
 // fieldKind selects an inline fast path for a field of a plain type (no
@@ -102,6 +107,11 @@ func structFn(t reflect.Type) decFunc {
 		f := &sp.fields[i]
 		f.fn = fnFor(f.typ)
 		f.rawKey = !wire.NeedsQuoting(f.name, false)
+		f.keyQ = `"` + f.name + `"`
+		for j := 0; j < len(f.keyQ) && j < 8; j++ {
+			f.keyWord |= uint64(f.keyQ[j]) << (8 * j)
+			f.keyMask |= 0xff << (8 * j)
+		}
 		if n := len(f.name); n <= maxIndexedLen {
 			for len(sp.byLen) <= n {
 				sp.byLen = append(sp.byLen, nil)
@@ -190,11 +200,20 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 // matchKey reports whether the key at pos is exactly f's name, and if so
 // moves past it and its colon to the value.
 func (d *state) matchKey(f *decField) bool {
-	q := d.pos + 1 + len(f.name)
-	if !f.rawKey || q >= len(d.src) || d.src[q] != '"' || d.src[d.pos+1:q] != f.name || d.src[d.pos] != '"' {
+	n := len(f.keyQ)
+	i := d.pos
+	if !f.rawKey || i+n > len(d.src) {
 		return false
 	}
-	i := q + 1
+	if i+8 <= len(d.src) {
+		if binary.LittleEndian.Uint64(bytesOf(d.src)[i:])&f.keyMask != f.keyWord ||
+			n > 8 && d.src[i+8:i+n] != f.keyQ[8:] {
+			return false
+		}
+	} else if d.src[i:i+n] != f.keyQ {
+		return false
+	}
+	i += n
 	if i < len(d.src) && d.src[i] == ':' {
 		i++
 	} else {
@@ -207,6 +226,9 @@ func (d *state) matchKey(f *decField) bool {
 	d.pos = wire.SkipSpace(d.src, i)
 	return true
 }
+
+// bytesOf views s as bytes, never to be written.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 func (d *state) decodeField(f *decField, p unsafe.Pointer) error {
 	if f.hops != nil {
@@ -295,16 +317,13 @@ func (d *state) inlineField(k fieldKind, p unsafe.Pointer) bool {
 		if !isNumberStart(c) {
 			return false
 		}
-		end, _, err := wire.ScanNumber(d.src, d.pos)
-		if err != nil {
-			return false
-		}
-		f, perr := wire.ParseFloat(d.src[d.pos:end])
-		if perr != nil {
+		at := d.pos
+		f, _, ok, err := d.float()
+		if err != nil || !ok {
+			d.pos = at
 			return false
 		}
 		*(*float64)(p) = f
-		d.pos = end
 		return true
 	case fieldBool:
 		if c == 't' && strings.HasPrefix(d.src[d.pos:], "true") {

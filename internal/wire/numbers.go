@@ -271,3 +271,104 @@ func ParseFloat32(s string) (float32, error) {
 	f, err := strconv.ParseFloat(s, 32)
 	return float32(f), err
 }
+
+// ReadFloat scans the JSON number at s[i] and parses it as a float64 in
+// the same pass. It returns the index just past the number and, when
+// exact is set, its correctly rounded value. When exact is not set (more
+// than 19 significant digits, or a value Eisel-Lemire cannot settle, or
+// out of range) the caller parses s[i:end] with ParseFloat. Syntax errors
+// are those of ScanNumber.
+func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxError) {
+	j := i
+	neg := false
+	if j < len(s) && s[j] == '-' {
+		neg = true
+		j++
+	}
+	if j >= len(s) {
+		return j, 0, false, errorInToken(s, j, "in numeric literal")
+	}
+	var mant uint64
+	digits := 0 // significant digits, counted from the first non-zero one
+	exp := 0
+	switch c := s[j]; {
+	case c == '0':
+		j++
+	case '1' <= c && c <= '9':
+		for ; j < len(s); j++ {
+			d := s[j] - '0'
+			if d > 9 {
+				break
+			}
+			mant = mant*10 + uint64(d)
+			digits++
+		}
+	default:
+		return j, 0, false, errorInToken(s, j, "in numeric literal")
+	}
+	if j < len(s) && s[j] == '.' {
+		j++
+		if j >= len(s) || !isDigit(s[j]) {
+			return j, 0, false, errorInToken(s, j, "after decimal point in numeric literal")
+		}
+		for ; j < len(s); j++ {
+			d := s[j] - '0'
+			if d > 9 {
+				break
+			}
+			if mant != 0 || d != 0 {
+				mant = mant*10 + uint64(d)
+				digits++
+			}
+			exp--
+		}
+	}
+	if j < len(s) && s[j]|0x20 == 'e' {
+		j++
+		eneg := false
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			eneg = s[j] == '-'
+			j++
+		}
+		if j >= len(s) || !isDigit(s[j]) {
+			return j, 0, false, errorInToken(s, j, "in exponent of numeric literal")
+		}
+		e := 0
+		for ; j < len(s); j++ {
+			d := s[j] - '0'
+			if d > 9 {
+				break
+			}
+			if e < 100000 {
+				e = e*10 + int(d)
+			}
+		}
+		if eneg {
+			e = -e
+		}
+		exp += e
+	}
+	if digits > 19 {
+		return j, 0, false, nil
+	}
+	if mant == 0 {
+		if neg {
+			return j, math.Copysign(0, -1), true, nil
+		}
+		return j, 0, true, nil
+	}
+	if mant <= 1<<53 && exp >= -22 && exp <= 22 {
+		f := float64(mant)
+		if exp < 0 {
+			f /= pow10[-exp]
+		} else {
+			f *= pow10[exp]
+		}
+		if neg {
+			f = -f
+		}
+		return j, f, true, nil
+	}
+	f, exact = eiselLemire(mant, exp, neg)
+	return j, f, exact, nil
+}

@@ -17,6 +17,9 @@ func SkipSpace(s string, i int) int {
 	return skipSpaceSlow(s, i)
 }
 
+// skipSpaceSlow is kept out of line so that SkipSpace inlines.
+//
+//go:noinline
 func skipSpaceSlow(s string, i int) int {
 	for i < len(s) {
 		switch s[i] {

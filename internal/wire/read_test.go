@@ -1,0 +1,183 @@
+package wire
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// refReadFloat is ReadFloat by its definition: ScanNumber, then
+// strconv.ParseFloat on the text.
+func refReadFloat(s string, i int) (int, float64, error, *SyntaxError) {
+	end, _, serr := ScanNumber(s, i)
+	if serr != nil {
+		return end, 0, nil, serr
+	}
+	f, err := strconv.ParseFloat(s[i:end], 64)
+	return end, f, err, nil
+}
+
+// checkReadFloat compares ReadFloat (completed with ParseFloat where it is
+// not exact, as its callers do) with refReadFloat.
+func checkReadFloat(t *testing.T, s string) {
+	t.Helper()
+	end, f, exact, serr := ReadFloat(s, 0)
+	wend, wf, werr, wserr := refReadFloat(s, 0)
+	if (serr == nil) != (wserr == nil) || end != wend {
+		t.Fatalf("ReadFloat(%q): end %d err %v; ScanNumber: end %d err %v", s, end, serr, wend, wserr)
+	}
+	if serr != nil {
+		if serr.Msg != wserr.Msg || serr.Offset != wserr.Offset {
+			t.Fatalf("ReadFloat(%q): error %v, ScanNumber %v", s, serr, wserr)
+		}
+		return
+	}
+	var err error
+	if !exact {
+		f, err = ParseFloat(s[:end])
+	}
+	if (err == nil) != (werr == nil) || math.Float64bits(f) != math.Float64bits(wf) && err == nil {
+		t.Fatalf("ReadFloat(%q) = %v (exact %v, err %v), strconv %v (err %v)", s, f, exact, err, wf, werr)
+	}
+}
+
+func TestReadFloat(t *testing.T) {
+	edge := []string{
+		"0", "-0", "0.0", "-0.0", "0e5", "1", "-1", "1.5", "1e10", "1E-5", "1e+5", "123456789012345678",
+		"1234567890123456789", "12345678901234567890", "0.1234567890123456789", "0.12345678901234567890",
+		"9007199254740993", "9007199254740992.5", "1.7976931348623157e308", "1.7976931348623159e308",
+		"1e400", "-1e400", "4.9e-324", "2.4e-324", "1e-400", "0.1", "-65.61361694335938", "1e22", "1e23",
+		"0.000001", "1e-7", "000", "01", "-", "1.", "1.e5", "1e", "1e+", ".5", "+1", "1x", "2.5,", "7]",
+		"0.00000000000000000000000000001", "100000000000000000000000", "1e99999999999",
+		"3.141592653589793238462643383279", "1_0",
+	}
+	for _, s := range edge {
+		checkReadFloat(t, s)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 200000; i++ {
+		checkReadFloat(t, randomNumber(r))
+	}
+}
+
+// randomNumber returns a JSON number (sometimes followed by a delimiter)
+// with digits and exponents spread over the interesting ranges.
+func randomNumber(r *rand.Rand) string {
+	var b strings.Builder
+	if r.IntN(3) == 0 {
+		b.WriteByte('-')
+	}
+	switch r.IntN(4) {
+	case 0:
+		b.WriteString(strconv.FormatFloat(math.Float64frombits(r.Uint64()&^(1<<63)), 'g', -1, 64))
+		s := b.String()
+		if strings.Contains(s, "Inf") || strings.Contains(s, "NaN") {
+			return "1"
+		}
+		return s
+	case 1:
+		b.WriteString(strconv.FormatFloat(r.Float64()*math.Pow(10, float64(r.IntN(40)-20)), 'f', -1, 64))
+		return b.String()
+	}
+	n := 1 + r.IntN(25)
+	b.WriteByte(byte('1' + r.IntN(9)))
+	for i := 1; i < n; i++ {
+		b.WriteByte(byte('0' + r.IntN(10)))
+	}
+	if r.IntN(2) == 0 {
+		b.WriteByte('.')
+		for i := r.IntN(20); i >= 0; i-- {
+			b.WriteByte(byte('0' + r.IntN(10)))
+		}
+	}
+	if r.IntN(2) == 0 {
+		b.WriteByte("eE"[r.IntN(2)])
+		if r.IntN(2) == 0 {
+			b.WriteByte("+-"[r.IntN(2)])
+		}
+		b.WriteString(strconv.Itoa(r.IntN(400)))
+	}
+	if r.IntN(4) == 0 {
+		b.WriteByte(",]} "[r.IntN(4)])
+	}
+	return b.String()
+}
+
+func FuzzReadFloat(f *testing.F) {
+	for _, s := range []string{"0", "-1.5e-300", "12345678901234567890", "1e400", "4.9e-324", "1.", "-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if s == "" {
+			return
+		}
+		checkReadFloat(t, s)
+	})
+}
+
+// refReadString is ReadString by its definition: ScanString, then
+// AppendUnquoted on the body when it has escapes.
+func checkReadString(t *testing.T, s string) {
+	t.Helper()
+	end, fl, out, err := ReadString(s, 0, nil)
+	wend, wfl, werr := ScanString(s, 0)
+	if (err == nil) != (werr == nil) || end != wend {
+		t.Fatalf("ReadString(%q): end %d err %v; ScanString: end %d err %v", s, end, err, wend, werr)
+	}
+	if err != nil {
+		if err.Msg != werr.Msg || err.Offset != werr.Offset {
+			t.Fatalf("ReadString(%q): error %v, ScanString %v", s, err, werr)
+		}
+		return
+	}
+	if fl != wfl {
+		t.Fatalf("ReadString(%q): flags %v, ScanString %v", s, fl, wfl)
+	}
+	if fl&Escaped != 0 {
+		want, _ := AppendUnquoted(nil, s[1:end-1])
+		if string(out) != string(want) {
+			t.Fatalf("ReadString(%q) = %q, AppendUnquoted %q", s, out, want)
+		}
+	} else if len(out) != 0 {
+		t.Fatalf("ReadString(%q) wrote %q for a string without escapes", s, out)
+	}
+}
+
+func TestReadString(t *testing.T) {
+	edge := []string{
+		`""`, `"a"`, `"abc\"def"`, `"\\"`, `"\/\b\f\n\r\t"`, `"\u0041\u00e9\u4e2d"`, `"\ud83d\ude00"`,
+		`"\ud83d"`, `"\ud83dx"`, `"\ud83d\u0041"`, `"\ude00\ud83d"`, `"\ud83d\uZZZZ"`, `"\u12"`, `"\u12G4"`,
+		`"\x"`, `"\`, `"abc`, "\"a\x01b\"", "\"\xff\xfe\"", "\"\xff\\n\"", `"long string with no escapes at all, longer than 16 bytes"`,
+		"\"héllo wörld \\u00e9 ünï\"", `"\"`, `"a\u`,
+	}
+	for _, s := range edge {
+		checkReadString(t, s)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"a", "bc", "é", "中", "\xff", `\n`, `\"`, `\\`, `\u0041`, `\ud83d\ude00`, `\ud800`, "\x01", `\q`, " ", "0123456789abcdef"}
+	for i := 0; i < 100000; i++ {
+		var b strings.Builder
+		b.WriteByte('"')
+		for j := r.IntN(12); j > 0; j-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		if r.IntN(10) != 0 {
+			b.WriteByte('"')
+		}
+		checkReadString(t, b.String())
+	}
+}
+
+func FuzzReadString(f *testing.F) {
+	for _, s := range []string{`"a\u00e9b"`, `"\ud83d\ude00"`, "\"\xff\"", `"\`, `"abc"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if s == "" || s[0] != '"' {
+			return
+		}
+		checkReadString(t, s)
+	})
+}

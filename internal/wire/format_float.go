@@ -187,27 +187,15 @@ func appendFloatSlow(dst []byte, f float64, bits int) []byte {
 // appendDecimal writes d*10^e (d > 0) in 'f' form, or in 'e' form when
 // exp is set.
 //
-// The digits are written once into a buffer, then moved into place with
-// fixed-size copies, which compile to a few vector moves.
+// Digits are written straight into the output, 8 at a time, and never
+// read back through wider loads (a load spanning several recent stores
+// stalls the CPU); only the few digits before the decimal point are
+// moved, one byte at a time.
 func appendDecimal(dst []byte, d uint64, e int, exp bool) []byte {
-	// buf[:8] stays zero (not '0'), so that the trailing-zero count below
-	// always has 8 bytes to look at; the digits start at buf[8].
-	var buf [8 + 24 + 24]byte
-	n := decimalLen(d)
-	writeDigits(buf[8:8+n], d)
-	// Drop trailing zeros, 8 digits a step.
-	for {
-		w := binary.LittleEndian.Uint64(buf[n:]) ^ 0x30303030_30303030
-		if w != 0 {
-			z := bits.LeadingZeros64(w) >> 3
-			n -= z
-			e += z
-			break
-		}
-		n -= 8
-		e += 8
+	if d%10 == 0 {
+		d, e = trimZeros(d, e)
 	}
-	digits := buf[8:]
+	n := decimalLen(d)
 	if cap(dst)-len(dst) < 64 {
 		dst = slices.Grow(dst, 64)
 	}
@@ -217,11 +205,13 @@ func appendDecimal(dst []byte, d uint64, e int, exp bool) []byte {
 	// digit.
 	point := n + e
 	if exp {
-		out[0] = digits[0]
+		// d.ddde±x: the digits go one place right, then the first one
+		// moves back before the point.
+		writeDigits(out[1:n+1], d)
+		out[0] = out[1]
 		m := 1
 		if n > 1 {
 			out[1] = '.'
-			*(*[24]byte)(out[2:]) = *(*[24]byte)(digits[1:])
 			m = n + 1
 		}
 		x := point - 1
@@ -252,24 +242,46 @@ func appendDecimal(dst []byte, d uint64, e int, exp bool) []byte {
 	switch {
 	case point >= n:
 		// An integer: the digits, then e zeros (point <= 21).
-		*(*[24]byte)(out) = *(*[24]byte)(digits)
-		*(*[24]byte)(out[n:]) = zeros24
+		writeDigits(out[:n], d)
+		for k := n; k < point; k++ {
+			out[k] = '0'
+		}
 		return dst[:l+point]
 	case point > 0:
-		*(*[24]byte)(out) = *(*[24]byte)(digits)
+		writeDigits(out[1:n+1], d)
+		for k := 0; k < point; k++ {
+			out[k] = out[k+1]
+		}
 		out[point] = '.'
-		*(*[24]byte)(out[point+1:]) = *(*[24]byte)(digits[point:])
 		return dst[:l+n+1]
 	}
 	// 0.000ddd: at most five zeros after the point (the value is at
 	// least 1e-6).
 	binary.LittleEndian.PutUint64(out, 0x30303030_3030_2e30) // "0.000000"
-	*(*[24]byte)(out[2-point:]) = *(*[24]byte)(digits)
+	writeDigits(out[2-point:2-point+n], d)
 	return dst[:l+2-point+n]
 }
 
-// zeros24 is 24 '0' digits.
-var zeros24 = [24]byte{'0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0'}
+// trimZeros removes the trailing zeros of d, adding them to e.
+func trimZeros(d uint64, e int) (uint64, int) {
+	for d%1e8 == 0 {
+		d /= 1e8
+		e += 8
+	}
+	if d%1e4 == 0 {
+		d /= 1e4
+		e += 4
+	}
+	if d%100 == 0 {
+		d /= 100
+		e += 2
+	}
+	if d%10 == 0 {
+		d /= 10
+		e++
+	}
+	return d, e
+}
 
 // pow10u64 are the powers of ten that fit in a uint64.
 var pow10u64 = [...]uint64{

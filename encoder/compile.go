@@ -462,6 +462,47 @@ func elemsFn(et reflect.Type, addr bool) elemsFunc {
 			}
 		}
 	}
+	if se := structEncFor(et, addr); se != nil {
+		size := et.Size()
+		return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+			b = append(b, '[')
+			var err error
+			for i := 0; i < n; i++ {
+				if b, err = e.appendStruct(b, se.fields, unsafe.Add(p, uintptr(i)*size)); err != nil {
+					return b, err
+				}
+				b = append(b, ',')
+			}
+			return closeArray(b), nil
+		}
+	}
+	if k, ek, se := inlineKind(et, addr); k == kindPtr && ek == kindStruct {
+		// Pointers to structs: null, or the struct, counted toward
+		// cycle detection; past the depth where cycles are checked, the
+		// element's own encoder does it.
+		elem := fnFor(et, addr)
+		return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+			b = append(b, '[')
+			var err error
+			for i, q := range unsafe.Slice((*unsafe.Pointer)(p), n) {
+				switch {
+				case q == nil:
+					b = append(b, "null"...)
+				case e.depth < cycleCheckDepth:
+					e.depth++
+					b, err = e.appendStruct(b, se.fields, q)
+					e.depth--
+				default:
+					b, err = elem(e, b, unsafe.Add(p, uintptr(i)*unsafe.Sizeof(q)))
+				}
+				if err != nil {
+					return b, err
+				}
+				b = append(b, ',')
+			}
+			return closeArray(b), nil
+		}
+	}
 	elem := fnFor(et, addr)
 	size := et.Size()
 	return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
@@ -477,6 +518,15 @@ func elemsFn(et reflect.Type, addr bool) elemsFunc {
 		}
 		return append(b, ']'), nil
 	}
+}
+
+// closeArray ends an array whose elements were each followed by a comma.
+func closeArray(b []byte) []byte {
+	if n := len(b) - 1; b[n] == ',' {
+		b[n] = ']'
+		return b
+	}
+	return append(b, ']')
 }
 
 // plainKind reports whether t is a scalar kind encoded without any method

@@ -8,19 +8,28 @@ import (
 	"github.com/jetjson/jet/internal/wire"
 )
 
-// fieldKind selects an inline fast path for a struct field of a plain
-// type; kindOther calls the field's compiled encoder.
+// fieldKind selects how the struct encoder writes a field: inline for
+// plain kinds, pointers to them, nested plain structs and interfaces;
+// kindOther calls the field's compiled encoder.
 type fieldKind uint8
 
 const (
 	kindOther fieldKind = iota
 	kindString
 	kindBool
-	kindInt
-	kindInt64
-	kindInt32
-	kindUint64
+	kindInt64 // int64, and int where it has 64 bits
+	kindInt32 // int32, and int where it has 32 bits
+	kindInt16
+	kindInt8
+	kindUint64 // uint64, and uint and uintptr where they have 64 bits
+	kindUint32
+	kindUint16
+	kindUint8
 	kindFloat64
+	kindFloat32
+	kindAny    // an empty interface
+	kindStruct // a struct written by appendStruct (see structEnc)
+	kindPtr    // a pointer to one of the kinds above, in elemKind
 )
 
 // omitKind selects the omitempty/omitzero test of a field.
@@ -39,33 +48,82 @@ const (
 	omitFloat64
 )
 
+// nameBlock is the longest member name block (`"key":`) copied with one
+// fixed-size move; longer ones are appended.
+const nameBlock = 32
+
 type encField struct {
-	// name and nameHTML are `"key":`, the second with <, > and & escaped.
+	// name and nameHTML are `"key":`, the second with <, > and & escaped;
+	// nameBuf and htmlBuf hold the same bytes zero-padded when they fit
+	// in nameBlock bytes (nameLen and htmlLen are then their lengths,
+	// else 0).
 	name     string
 	nameHTML string
+	nameBuf  [nameBlock]byte
+	htmlBuf  [nameBlock]byte
+	nameLen  int
+	htmlLen  int
 	offset   uintptr
 	hops     []rt.Hop
 	kind     fieldKind
+	elemKind fieldKind // for kindPtr
 	omitKind omitKind
 	omit     func(p unsafe.Pointer) bool
-	fn       encFunc
+	// sub is the nested struct's encoder for kindStruct, and for kindPtr
+	// with elemKind kindStruct.
+	sub *structEnc
+	fn  encFunc
+}
+
+// structEnc is the compiled encoder of a struct type. It is registered
+// before its fields are compiled, so that a recursive type can point at
+// it; fields is set when compilation ends, before any use.
+type structEnc struct {
+	fields []encField
+}
+
+// structEncs maps the compile keys of struct types encoded by
+// appendStruct (no marshaling method) to their encoders; guarded by
+// compileMu.
+var structEncs = map[compileKey]*structEnc{}
+
+// structEncFor returns the struct encoder used for values of t with the
+// given addressability, or nil when t is not a struct or is encoded by a
+// method. Must be called with compileMu held.
+func structEncFor(t reflect.Type, addr bool) *structEnc {
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	if addr && !needsAddr(t) {
+		addr = false
+	}
+	fnFor(t, addr)
+	return structEncs[compileKey{t, addr}]
 }
 
 func structFn(t reflect.Type, addr bool) encFunc {
+	se := &structEnc{}
+	structEncs[compileKey{t, addr}] = se
 	plan := rt.StructFields(t)
 	fields := make([]encField, len(plan))
 	for i, f := range plan {
 		ef := &fields[i]
 		ef.name = `"` + f.Name + `":`
 		ef.nameHTML = string(wire.AppendHTMLEscaped([]byte(`"`), f.Name)) + `":`
+		if len(ef.name) <= nameBlock {
+			ef.nameLen = copy(ef.nameBuf[:], ef.name)
+		}
+		if len(ef.nameHTML) <= nameBlock {
+			ef.htmlLen = copy(ef.htmlBuf[:], ef.nameHTML)
+		}
 		ef.offset = f.Offset
 		ef.hops = f.Hops
 		// A field is addressable when its struct is, or when it is
 		// reached through an embedded pointer.
 		faddr := addr || len(f.Hops) > 0
 		ef.fn = fieldFn(f, faddr)
-		if !f.Quoted && plainKind(f.Type) {
-			ef.kind = plainFieldKind(f.Type)
+		if !f.Quoted {
+			ef.kind, ef.elemKind, ef.sub = inlineKind(f.Type, faddr)
 		}
 		switch {
 		case f.OmitEmpty && f.OmitZero:
@@ -78,29 +136,81 @@ func structFn(t reflect.Type, addr bool) encFunc {
 			ef.omitKind, ef.omit = omitFunc, zeroTest(f.Type, faddr)
 		}
 	}
+	se.fields = fields
 	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		return e.appendStruct(b, fields, p)
 	}
 }
 
+// inlineKind returns how appendStruct writes a value of type t by
+// itself, without calling the type's encoder: kindOther when it cannot.
+// A pointer is inlined when what it points to is (its target is
+// addressable).
+func inlineKind(t reflect.Type, addr bool) (fieldKind, fieldKind, *structEnc) {
+	if k := plainFieldKind(t); k != kindOther {
+		return k, kindOther, nil
+	}
+	switch t.Kind() {
+	case reflect.Interface:
+		if t.NumMethod() == 0 {
+			return kindAny, kindOther, nil
+		}
+	case reflect.Struct:
+		if se := structEncFor(t, addr); se != nil {
+			return kindStruct, kindOther, se
+		}
+	case reflect.Pointer:
+		if t.Implements(rt.MarshalerType) || t.Implements(rt.TextMarshalerType) {
+			break
+		}
+		et := t.Elem()
+		if k := plainFieldKind(et); k != kindOther {
+			return kindPtr, k, nil
+		}
+		if se := structEncFor(et, true); se != nil {
+			return kindPtr, kindStruct, se
+		}
+	}
+	return kindOther, kindOther, nil
+}
+
+// plainFieldKind returns the inline kind of a plain scalar type (see
+// plainKind), or kindOther.
 func plainFieldKind(t reflect.Type) fieldKind {
+	if !plainKind(t) {
+		return kindOther
+	}
 	switch t.Kind() {
 	case reflect.String:
 		return kindString
 	case reflect.Bool:
 		return kindBool
-	case reflect.Int:
+	case reflect.Int, reflect.Int64:
 		if t.Size() == 8 {
-			return kindInt
+			return kindInt64
 		}
-	case reflect.Int64:
-		return kindInt64
+		return kindInt32
 	case reflect.Int32:
 		return kindInt32
-	case reflect.Uint64:
-		return kindUint64
+	case reflect.Int16:
+		return kindInt16
+	case reflect.Int8:
+		return kindInt8
+	case reflect.Uint, reflect.Uint64, reflect.Uintptr:
+		if t.Size() == 8 {
+			return kindUint64
+		}
+		return kindUint32
+	case reflect.Uint32:
+		return kindUint32
+	case reflect.Uint16:
+		return kindUint16
+	case reflect.Uint8:
+		return kindUint8
 	case reflect.Float64:
 		return kindFloat64
+	case reflect.Float32:
+		return kindFloat32
 	}
 	return kindOther
 }
@@ -180,26 +290,85 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 		if f.omitKind != omitNever && omitted(f, fp) {
 			continue
 		}
-		if html {
+		// The name: one fixed-size move when there is room.
+		if n := len(b); cap(b)-n >= nameBlock {
+			if html {
+				if f.htmlLen != 0 {
+					*(*[nameBlock]byte)(b[n : n+nameBlock]) = f.htmlBuf
+					b = b[:n+f.htmlLen]
+				} else {
+					b = append(b, f.nameHTML...)
+				}
+			} else if f.nameLen != 0 {
+				*(*[nameBlock]byte)(b[n : n+nameBlock]) = f.nameBuf
+				b = b[:n+f.nameLen]
+			} else {
+				b = append(b, f.name...)
+			}
+		} else if html {
 			b = append(b, f.nameHTML...)
 		} else {
 			b = append(b, f.name...)
 		}
-		switch f.kind {
+		k := f.kind
+		vp := fp
+		if k == kindPtr {
+			vp = *(*unsafe.Pointer)(fp)
+			if vp == nil {
+				b = append(b, "null,"...)
+				continue
+			}
+			k = f.elemKind
+		}
+		switch k {
 		case kindString:
-			if b, err = e.appendString(b, *(*string)(fp)); err != nil {
+			s := *(*string)(vp)
+			if e.opts&ValidateString != 0 && !validUTF8(s) {
+				return b, invalidUTF8(s)
+			}
+			b = wire.AppendQuoted(b, s, html)
+		case kindBool:
+			b = appendBool(b, *(*bool)(vp))
+		case kindInt64:
+			b = wire.AppendInt(b, *(*int64)(vp))
+		case kindInt32:
+			b = wire.AppendInt(b, int64(*(*int32)(vp)))
+		case kindInt16:
+			b = wire.AppendInt(b, int64(*(*int16)(vp)))
+		case kindInt8:
+			b = wire.AppendInt(b, int64(*(*int8)(vp)))
+		case kindUint64:
+			b = wire.AppendUint(b, *(*uint64)(vp))
+		case kindUint32:
+			b = wire.AppendUint(b, uint64(*(*uint32)(vp)))
+		case kindUint16:
+			b = wire.AppendUint(b, uint64(*(*uint16)(vp)))
+		case kindUint8:
+			b = wire.AppendUint(b, uint64(*(*uint8)(vp)))
+		case kindFloat64:
+			if b, err = e.appendFloat(b, *(*float64)(vp), 64); err != nil {
 				return b, err
 			}
-		case kindBool:
-			b = appendBool(b, *(*bool)(fp))
-		case kindInt, kindInt64:
-			b = appendInt(b, *(*int64)(fp))
-		case kindInt32:
-			b = appendInt(b, int64(*(*int32)(fp)))
-		case kindUint64:
-			b = appendUint(b, *(*uint64)(fp))
-		case kindFloat64:
-			if b, err = e.appendFloat(b, *(*float64)(fp), 64); err != nil {
+		case kindFloat32:
+			if b, err = e.appendFloat(b, float64(*(*float32)(vp)), 32); err != nil {
+				return b, err
+			}
+		case kindAny:
+			if b, err = e.appendAny(b, *(*any)(vp)); err != nil {
+				return b, err
+			}
+		case kindStruct:
+			if f.kind == kindStruct {
+				b, err = e.appendStruct(b, f.sub.fields, vp)
+			} else if e.depth < cycleCheckDepth {
+				// Through a pointer: counts toward cycle detection.
+				e.depth++
+				b, err = e.appendStruct(b, f.sub.fields, vp)
+				e.depth--
+			} else {
+				b, err = f.fn(e, b, fp)
+			}
+			if err != nil {
 				return b, err
 			}
 		default:

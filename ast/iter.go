@@ -215,24 +215,35 @@ func (n *Node) LoadAll() error {
 }
 
 func (n *Node) loadAll() {
-	switch n.t {
-	case V_ARRAY:
-		lv := n.loadLevel()
+	if n.t != V_ARRAY && n.t != V_OBJECT {
+		return
+	}
+	c := n.container()
+	if c.load() == nil && n.raw != "" {
+		// Nothing parsed yet: parse the whole subtree in one pass. The
+		// containers it creates are not visible to anyone until the
+		// node's own level is published, under its lock.
+		c.mu.Lock()
+		if c.load() == nil {
+			d := deepLoader{src: n.raw}
+			d.container(0, n.t, c)
+			c.mu.Unlock()
+			return
+		}
+		c.mu.Unlock()
+	}
+	lv := n.loadLevel()
+	if n.t == V_ARRAY {
 		for _, sg := range lv.elems {
 			for k := range sg.items {
-				if c := &sg.items[k]; c.t == V_ARRAY || c.t == V_OBJECT {
-					c.loadAll()
-				}
+				sg.items[k].loadAll()
 			}
 		}
-	case V_OBJECT:
-		lv := n.loadLevel()
-		for _, sg := range lv.pairs {
-			for k := range sg.items {
-				if c := &sg.items[k].Value; c.t == V_ARRAY || c.t == V_OBJECT {
-					c.loadAll()
-				}
-			}
+		return
+	}
+	for _, sg := range lv.pairs {
+		for k := range sg.items {
+			sg.items[k].Value.loadAll()
 		}
 	}
 }

@@ -52,7 +52,7 @@ func (s *Searcher) GetByPath(path ...any) (Node, error) {
 	if err != nil {
 		return Node{}, err
 	}
-	return s.find(steps)
+	return s.findPlain(steps)
 }
 
 // GetByPathCopy is GetByPath with CopyReturn set for this call.
@@ -77,12 +77,10 @@ func (s *Searcher) Find(p Path) (Node, error) { return s.find(p.steps) }
 
 func (s *Searcher) find(steps []step) (Node, error) {
 	if simple(steps) {
-		start, end, err := findSimple(s.src, steps, s.ValidateJSON)
-		if err != nil {
-			return Node{}, err
-		}
-		return s.node(s.src[start:end]), nil
+		return s.findPlain(steps)
 	}
+	// (A copy, so that a caller's buffer for steps need not escape.)
+	steps = append([]step(nil), steps...)
 	var r result
 	cur := [1]cursor{{steps: steps, res: &r}}
 	if err := s.walk(cur[:]); err != nil {
@@ -92,6 +90,21 @@ func (s *Searcher) find(steps []step) (Node, error) {
 		return Node{}, notFound("path %q", pathText(steps))
 	}
 	return r.node, nil
+}
+
+// findPlain finds the value at steps, all plain keys and indices.
+func (s *Searcher) findPlain(steps []step) (Node, error) {
+	var start, end int
+	var err error
+	if s.ValidateJSON {
+		start, end, err = findSimple(s.src, steps, true)
+	} else {
+		start, end, err = findLoose(s.src, steps)
+	}
+	if err != nil {
+		return Node{}, err
+	}
+	return s.node(s.src[start:end]), nil
 }
 
 // GetMany returns the values at several path strings, reading the
@@ -195,10 +208,35 @@ func keyMatches(q string, fl wire.StrFlags, key string, plain bool) bool {
 	return unquote(q) == key
 }
 
-// plainKey reports whether key's bytes are its own JSON string body
-// (no backslash, valid UTF-8).
+// plainKey reports whether key's bytes are its own JSON string body: no
+// backslash, quote or control character, and valid UTF-8.
 func plainKey(key string) bool {
-	return strings.IndexByte(key, '\\') < 0 && utf8.ValidString(key)
+	plain, _ := keyKind(key)
+	return plain
+}
+
+// keyKind reports whether key is plain (see plainKey) and whether a
+// document key that is not byte for byte the same may still decode to
+// it: one with escapes, or with invalid UTF-8 (decoded as U+FFFD) when
+// key holds U+FFFD.
+func keyKind(key string) (plain, slow bool) {
+	ascii := true
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		if c == '\\' || c == '"' || c < 0x20 {
+			return false, true
+		}
+		if c >= 0x80 {
+			ascii = false
+		}
+	}
+	if ascii {
+		return true, false
+	}
+	if !utf8.ValidString(key) {
+		return false, true
+	}
+	return true, strings.Contains(key, "\uFFFD")
 }
 
 // skipValue skips the value at s[i] (i at its first byte), checking it
@@ -216,7 +254,7 @@ func findSimple(src string, steps []step, validate bool) (start, end int, err er
 	var openBuf [16]byte
 	open := openBuf[:0]
 	n := len(src)
-	i := wire.SkipSpace(src, 0)
+	i := wire.SkipSpaceFast(src, 0)
 	var ok bool
 	for k := range steps {
 		st := &steps[k]
@@ -227,7 +265,7 @@ func findSimple(src string, steps []step, validate bool) (start, end int, err er
 		case c == '{' && st.keyOK:
 			open = append(open, '{')
 			plain := plainKey(st.key)
-			i = wire.SkipSpace(src, i+1)
+			i = wire.SkipSpaceFast(src, i+1)
 			if i < n && src[i] == '}' {
 				i++
 				open = open[:len(open)-1]
@@ -242,20 +280,20 @@ func findSimple(src string, steps []step, validate bool) (start, end int, err er
 					return 0, 0, syntaxError(src, i)
 				}
 				match := keyMatches(src[i:ke], fl, st.key, plain)
-				i = wire.SkipSpace(src, ke)
+				i = wire.SkipSpaceFast(src, ke)
 				if i >= n || src[i] != ':' {
 					return 0, 0, syntaxError(src, i)
 				}
-				i = wire.SkipSpace(src, i+1)
+				i = wire.SkipSpaceFast(src, i+1)
 				if match {
 					break
 				}
 				if i, ok = skipValue(src, i, validate, len(open)); !ok {
 					return 0, 0, syntaxError(src, i)
 				}
-				i = wire.SkipSpace(src, i)
+				i = wire.SkipSpaceFast(src, i)
 				if i < n && src[i] == ',' {
-					i = wire.SkipSpace(src, i+1)
+					i = wire.SkipSpaceFast(src, i+1)
 					continue
 				}
 				if i < n && src[i] == '}' {
@@ -267,7 +305,7 @@ func findSimple(src string, steps []step, validate bool) (start, end int, err er
 			}
 		case c == '[' && st.index >= 0:
 			open = append(open, '[')
-			i = wire.SkipSpace(src, i+1)
+			i = wire.SkipSpaceFast(src, i+1)
 			if i < n && src[i] == ']' {
 				i++
 				open = open[:len(open)-1]
@@ -277,9 +315,9 @@ func findSimple(src string, steps []step, validate bool) (start, end int, err er
 				if i, ok = skipValue(src, i, validate, len(open)); !ok {
 					return 0, 0, syntaxError(src, i)
 				}
-				i = wire.SkipSpace(src, i)
+				i = wire.SkipSpaceFast(src, i)
 				if i < n && src[i] == ',' {
-					i = wire.SkipSpace(src, i+1)
+					i = wire.SkipSpaceFast(src, i+1)
 					continue
 				}
 				if i < n && src[i] == ']' {
@@ -310,7 +348,7 @@ func findSimple(src string, steps []step, validate bool) (start, end int, err er
 		return 0, 0, serr
 	}
 	if validate {
-		if i, ok = wire.SkipRestFast(src, end, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
+		if i, ok = wire.SkipRestFast(src, end, open, wire.DefaultMaxDepth); !ok || wire.SkipSpaceFast(src, i) != n {
 			return 0, 0, syntaxError(src, i)
 		}
 	}
@@ -319,9 +357,108 @@ func findSimple(src string, steps []step, validate bool) (start, end int, err er
 missing:
 	// i is just past a complete value inside the containers in open.
 	if validate {
-		if i, ok = wire.SkipRestFast(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
+		if i, ok = wire.SkipRestFast(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpaceFast(src, i) != n {
 			return 0, 0, syntaxError(src, i)
 		}
 	}
 	return 0, 0, notFound("path %q", pathText(steps))
+}
+
+// findLoose is findSimple without validation: values on the way are
+// passed over by their structure, keys compared without decoding when
+// they can be, and nothing after the value found is read.
+func findLoose(src string, steps []step) (start, end int, err error) {
+	n := len(src)
+	i := wire.SkipSpaceFast(src, 0)
+	var ok bool
+	for k := range steps {
+		st := &steps[k]
+		if i >= n {
+			return 0, 0, syntaxError(src, i)
+		}
+		switch c := src[i]; {
+		case c == '{' && st.keyOK:
+			key := st.key
+			plain, slow := keyKind(key)
+			i = wire.SkipSpaceFast(src, i+1)
+			for {
+				if i >= n || src[i] != '"' {
+					if i < n && src[i] == '}' {
+						return 0, 0, notFound("path %q", pathText(steps))
+					}
+					return 0, 0, syntaxError(src, i)
+				}
+				match := false
+				if e := i + 1 + len(key); plain && e < n && src[e] == '"' && src[i+1:e] == key {
+					match, i = true, e+1
+				} else if q := wire.LooseQuote(src, i+1); q < n && src[q-1] != '\\' {
+					// The key ends at the first quote. Escapes only make a
+					// key shorter once decoded, so one no longer than key
+					// that differs from it cannot match.
+					if slow || q-i-1 > len(key) && strings.IndexByte(src[i+1:q], '\\') >= 0 {
+						match = unquote(src[i:q+1]) == key
+					}
+					i = q + 1
+				} else {
+					ke, _, ok := wire.LooseStringEndFlag(src, i)
+					if !ok {
+						return 0, 0, syntaxError(src, i)
+					}
+					match = unquote(src[i:ke]) == key
+					i = ke
+				}
+				i = wire.SkipSpaceFast(src, i)
+				if i >= n || src[i] != ':' {
+					return 0, 0, syntaxError(src, i)
+				}
+				i = wire.SkipSpaceFast(src, i+1)
+				if match {
+					break
+				}
+				if i, ok = wire.SkipLoose(src, i); !ok {
+					return 0, 0, syntaxError(src, i)
+				}
+				i = wire.SkipSpaceFast(src, i)
+				if i < n && src[i] == ',' {
+					i = wire.SkipSpaceFast(src, i+1)
+					continue
+				}
+				if i < n && src[i] == '}' {
+					return 0, 0, notFound("path %q", pathText(steps))
+				}
+				return 0, 0, syntaxError(src, i)
+			}
+		case c == '[' && st.index >= 0:
+			i = wire.SkipSpaceFast(src, i+1)
+			if i < n && src[i] == ']' {
+				return 0, 0, notFound("path %q", pathText(steps))
+			}
+			for e := 0; e < st.index; e++ {
+				if i, ok = wire.SkipLoose(src, i); !ok {
+					return 0, 0, syntaxError(src, i)
+				}
+				i = wire.SkipSpaceFast(src, i)
+				if i < n && src[i] == ',' {
+					i = wire.SkipSpaceFast(src, i+1)
+					continue
+				}
+				if i < n && src[i] == ']' {
+					return 0, 0, notFound("path %q", pathText(steps))
+				}
+				return 0, 0, syntaxError(src, i)
+			}
+		default:
+			return 0, 0, notFound("path %q", pathText(steps))
+		}
+	}
+	if i >= n {
+		return 0, 0, syntaxError(src, i)
+	}
+	// The value found is checked.
+	end, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth)
+	if !ok {
+		_, serr := wire.SkipValue(src, i, wire.DefaultMaxDepth)
+		return 0, 0, serr
+	}
+	return i, end, nil
 }

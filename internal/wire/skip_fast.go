@@ -92,20 +92,29 @@ func skStringEnd(s string, i int) int {
 // the end).
 func skSpace(s string, i int) int {
 	n := len(s)
-	// A newline and indentation, or a single space, are the usual runs.
-	for k := 0; k < 2 && i < n; k++ {
-		if c := s[i]; c != ' ' && c != '\n' && c != '\t' && c != '\r' {
-			return i
-		}
+	if i+1 < n && s[i] == ' ' && s[i+1] > ' ' {
+		return i + 1 // a single space, as after ':' or ','
+	}
+	// The usual runs: a newline and spaces of indentation, or a single
+	// space. The spaces are counted 8 at a time: the first byte that is
+	// not a space is the first non-zero byte of the word XOR spaces.
+	if i < n && s[i] == '\n' {
 		i++
 	}
 	for i+8 <= n {
-		x := skLoad64(s, i)
-		if x == skOnes*' ' {
+		x := skLoad64(s, i) ^ (skOnes * ' ')
+		if x == 0 {
 			i += 8
 			continue
 		}
-		if m := skNotSpace(x); m != 0 {
+		i += bits.TrailingZeros64(x) >> 3
+		if s[i] > ' ' {
+			return i
+		}
+		break
+	}
+	for i+8 <= n {
+		if m := skNotSpace(skLoad64(s, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8
@@ -413,6 +422,29 @@ func SkipLoose(s string, i int) (end int, ok bool) {
 // whose content starts at s[j], without checking it.
 func skLooseString(s string, j int) (int, bool) {
 	n := len(s)
+	// Short strings without escapes end within a word or two.
+	for k := 0; k < 2 && j+8 <= n; k++ {
+		x := skLoad64(s, j)
+		q := x ^ (skOnes * '"')
+		b := x ^ (skOnes * '\\')
+		if m := ((q-skOnes)&^q | (b-skOnes)&^b) & skHigh; m != 0 {
+			j += bits.TrailingZeros64(m) >> 3
+			if s[j] == '"' {
+				return j + 1, true
+			}
+			break
+		}
+		j += 8
+	}
+	// Long strings, and strings with escapes: 64 bytes at a time if the
+	// CPU can (escapes resolved as bitmasks), then a word at a time.
+	if n-j >= skVecMin {
+		end, consumed, carry := skStringEndVec(s, j)
+		if end >= 0 {
+			return end + 1, true
+		}
+		j += consumed + int(carry)
+	}
 	for {
 		for j+8 <= n {
 			x := skLoad64(s, j)
@@ -442,12 +474,40 @@ func skLooseString(s string, j int) (int, bool) {
 }
 
 // skLooseContainer returns the index just past the bracket that closes a
-// container whose content starts at s[j]. It looks at 8 bytes at a time:
-// outside strings only quotes and brackets matter, and a word with none of
-// them is passed over at once.
+// container whose content starts at s[j]. Long content goes through the
+// block skipper; the rest, 8 bytes at a time: outside strings only quotes
+// and brackets matter, and a word with none of them is passed over at
+// once.
 func skLooseContainer(s string, j int) (int, bool) {
-	n := len(s)
 	depth := 1
+	if len(s)-j >= skBlockMin {
+		var st skBlock
+		end, next, d := skBlocks(s, j, depth, &st)
+		if end >= 0 {
+			return end, true
+		}
+		j, depth = next, d
+		if st.inString != 0 {
+			if st.escaped != 0 {
+				j++
+			}
+			var ok bool
+			if j, ok = skLooseString(s, j); !ok {
+				return len(s), false
+			}
+		} else if st.escaped != 0 {
+			j++
+		}
+	}
+	return skLooseTail(s, j, depth)
+}
+
+// skBlockMin is the shortest content worth the block skipper.
+const skBlockMin = 128
+
+// skLooseTail is skLooseContainer's word-at-a-time loop, at depth.
+func skLooseTail(s string, j, depth int) (int, bool) {
+	n := len(s)
 	for {
 		// Find the next quote or bracket.
 		for j+8 <= n {
@@ -501,4 +561,175 @@ func LooseStringEnd(s string, i int) (end int, ok bool) {
 // as SkipLoose does.
 func LooseContainerRest(s string, i int) (end int, ok bool) {
 	return skLooseContainer(s, i)
+}
+
+// The block skipper: the structure of 64 bytes at a time as bitmasks
+// (bit k for byte k), in the manner of simdjson's first stage (Langdale
+// and Lemire, "Parsing Gigabytes of JSON per Second", 2019): which
+// quotes are escaped follows from the runs of backslashes, which bytes
+// are inside strings from a prefix XOR of the real quotes, and the
+// brackets outside strings change the depth, which can only reach zero
+// in a block that closes at least as many brackets as are open.
+
+const skOddBits = 0xAAAAAAAAAAAAAAAA
+
+// skBlock is the state carried from one block to the next.
+type skBlock struct {
+	inString uint64 // all ones when the block starts inside a string
+	escaped  uint64 // 1 when its first byte is escaped by a backslash
+}
+
+// skPack gathers the high bit of each byte lane of m (and nothing else)
+// into the low 8 bits.
+func skPack(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
+
+// skMasks64 returns bitmasks of the quotes, backslashes, opening and
+// closing brackets among the 64 bytes at s[i:] (i+64 <= len(s)).
+func skMasks64(s string, i int) (q, b, o, c uint64) {
+	for k := 0; k < 64; k += 8 {
+		x := skLoad64(s, i+k)
+		hi := x & skHigh
+		low := x &^ skHigh
+		lowOr := low | skOnes*0x20
+		q |= skPack(skEq(low, '"')&^hi) << k
+		b |= skPack(skEq(low, '\\')&^hi) << k
+		o |= skPack(skEq(lowOr, '{')&^hi) << k
+		c |= skPack(skEq(lowOr, '}')&^hi) << k
+	}
+	return
+}
+
+// skEscapedBits returns the bytes escaped by a backslash, given the
+// backslashes of a block, and updates the carry into the next block.
+func (st *skBlock) skEscapedBits(b uint64) uint64 {
+	if b == 0 {
+		e := st.escaped
+		st.escaped = 0
+		return e
+	}
+	// Backslashes that start an escape (not themselves escaped): in a
+	// run, every other one. Subtracting the runs' starts from the odd
+	// bits turns each run into alternating bits whose phase says
+	// whether the run has odd length.
+	potential := b &^ st.escaped
+	maybe := potential<<1 | skOddBits
+	codes := (maybe - potential) ^ skOddBits
+	escaped := codes ^ (b | st.escaped)
+	st.escaped = (codes & b) >> 63
+	return escaped
+}
+
+// skPrefixXor returns, for each bit, the XOR of it and all lower bits.
+func skPrefixXor(x uint64) uint64 {
+	x ^= x << 1
+	x ^= x << 2
+	x ^= x << 4
+	x ^= x << 8
+	x ^= x << 16
+	x ^= x << 32
+	return x
+}
+
+// skBlocksGo skips 64-byte blocks of container content from s[j], with
+// depth brackets open and state st. It returns the index just past the
+// bracket that brings the depth to zero, or, when it runs out of whole
+// blocks first, -1 with j, depth and st where it stopped (j at a block
+// boundary).
+func skBlocksGo(s string, j, depth int, st *skBlock) (end, next, depthOut int) {
+	for j+64 <= len(s) {
+		q, b, o, c := skMasks64(s, j)
+		esc := st.skEscapedBits(b)
+		in := skPrefixXor(q&^esc) ^ st.inString
+		st.inString = uint64(int64(in) >> 63)
+		o &^= in
+		c &^= in
+		if nc := bits.OnesCount64(c); nc < depth {
+			depth += bits.OnesCount64(o) - nc
+			j += 64
+			continue
+		}
+		// The depth may reach zero here: follow the brackets in order.
+		for m := o | c; m != 0; m &= m - 1 {
+			bit := m & -m
+			if o&bit != 0 {
+				depth++
+			} else if depth--; depth == 0 {
+				return j + bits.TrailingZeros64(m) + 1, 0, 0
+			}
+		}
+		j += 64
+	}
+	return -1, j, depth
+}
+
+// SkipSpaceFast is SkipSpace tuned for indented documents: a run of
+// whitespace longer than a byte or two is taken 8 bytes at a time.
+func SkipSpaceFast(s string, i int) int {
+	if i < len(s) && s[i] > ' ' {
+		return i
+	}
+	return skSpace(s, i)
+}
+
+// LooseScalarEnd returns the index just past the number or literal that
+// starts at s[i]: the next byte that cannot be part of one.
+func LooseScalarEnd(s string, i int) int {
+	for i++; i < len(s); i++ {
+		if c := s[i]; c == ',' || c == '}' || c == ']' || c <= ' ' || c == ':' || c == '"' || c == '{' || c == '[' {
+			break
+		}
+	}
+	return i
+}
+
+// LooseStringEndFlag is LooseStringEnd also reporting whether the string
+// holds a backslash.
+func LooseStringEndFlag(s string, i int) (end int, escaped, ok bool) {
+	j := i + 1
+	n := len(s)
+	for {
+		for j+8 <= n {
+			x := skLoad64(s, j)
+			q := x ^ (skOnes * '"')
+			b := x ^ (skOnes * '\\')
+			if m := ((q-skOnes)&^q | (b-skOnes)&^b) & skHigh; m != 0 {
+				j += bits.TrailingZeros64(m) >> 3
+				goto stop
+			}
+			j += 8
+		}
+		for ; j < n; j++ {
+			if c := s[j]; c == '"' || c == '\\' {
+				goto stop
+			}
+		}
+		return n, escaped, false
+	stop:
+		if s[j] == '"' {
+			return j + 1, escaped, true
+		}
+		escaped = true
+		j += 2
+		if j > n {
+			return n, escaped, false
+		}
+	}
+}
+
+// LooseQuote returns the index of the first '"' at or after s[j], or
+// len(s). Whether it is escaped is for the caller to check.
+func LooseQuote(s string, j int) int {
+	n := len(s)
+	for ; j+8 <= n; j += 8 {
+		q := skLoad64(s, j) ^ (skOnes * '"')
+		if m := (q - skOnes) &^ q & skHigh; m != 0 {
+			return j + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; j < n; j++ {
+		if s[j] == '"' {
+			return j
+		}
+	}
+	return n
 }

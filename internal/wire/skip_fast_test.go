@@ -337,6 +337,12 @@ func BenchmarkSkipKernels(b *testing.B) {
 				SkipValueFast(s, 0, DefaultMaxDepth)
 			}
 		})
+		b.Run("SkipLooseScalar/"+name, func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			for i := 0; i < b.N; i++ {
+				skLooseTail(s, 1, 1)
+			}
+		})
 		b.Run("SkipLoose/"+name, func(b *testing.B) {
 			b.SetBytes(int64(len(s)))
 			b.ReportAllocs()
@@ -344,5 +350,207 @@ func BenchmarkSkipKernels(b *testing.B) {
 				SkipLoose(s, 0)
 			}
 		})
+	}
+}
+
+// escapedRef marks, byte by byte, the bytes escaped by a backslash, with
+// carry telling whether the first byte is escaped.
+func escapedRef(b uint64, carry uint64) (uint64, uint64) {
+	var esc uint64
+	escaping := carry != 0
+	for k := 0; k < 64; k++ {
+		if escaping {
+			esc |= 1 << k
+			escaping = false
+			continue
+		}
+		if b>>k&1 == 1 {
+			escaping = true
+		}
+	}
+	out := uint64(0)
+	if escaping {
+		out = 1
+	}
+	return esc, out
+}
+
+func TestSkipBlockBits(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	for k := 0; k < 200000; k++ {
+		// Backslash masks with runs of every length.
+		var b uint64
+		for p := 0; p < 64; {
+			run := r.Intn(6)
+			if r.Intn(2) == 0 {
+				for q := 0; q < run && p < 64; q++ {
+					b |= 1 << p
+					p++
+				}
+			} else {
+				p += run + 1
+			}
+		}
+		carry := uint64(r.Intn(2))
+		st := skBlock{escaped: carry}
+		got := st.skEscapedBits(b)
+		want, wantCarry := escapedRef(b, carry)
+		if got != want || st.escaped != wantCarry {
+			t.Fatalf("escaped(%064b, %d) = %064b/%d, want %064b/%d", b, carry, got, st.escaped, want, wantCarry)
+		}
+		x := r.Uint64()
+		px := uint64(0)
+		acc := uint64(0)
+		for p := 0; p < 64; p++ {
+			acc ^= x >> p & 1
+			px |= acc << p
+		}
+		if skPrefixXor(x) != px {
+			t.Fatalf("prefix xor")
+		}
+		m := r.Uint64() & skHigh
+		if got, want := skPack(m), uint64(0); true {
+			for lane := 0; lane < 8; lane++ {
+				want |= (m >> (8*lane + 7) & 1) << lane
+			}
+			if got != want {
+				t.Fatalf("skPack(%x) = %x, want %x", m, got, want)
+			}
+		}
+	}
+}
+
+// TestSkipBlocksMatchScalar compares the block skipper with the scalar
+// loop on documents full of escapes, long strings and brackets inside
+// strings, placed at every offset relative to the blocks.
+func TestSkipBlocksMatchScalar(t *testing.T) {
+	r := rand.New(rand.NewSource(6))
+	pieces := []string{`"a\"b"`, `"\\"`, `"\\\\\""`, `"[{]}"`, `{}`, `[]`, `{"k":[1,2,{"x":"]"}]}`, `"` + strings.Repeat(`\\`, 33) + `"`, `"` + strings.Repeat("x", 70) + `"`, `"\u005c"`, ` 1`, "\n2", `123`, `true`, `"\\\"\\"`}
+	for k := 0; k < 3000; k++ {
+		var b strings.Builder
+		b.WriteString(strings.Repeat(" ", r.Intn(64)))
+		b.WriteByte('[')
+		for n := r.Intn(40); n > 0; n-- {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+			b.WriteByte(',')
+		}
+		b.WriteString(`0]`)
+		s := b.String()
+		if !Valid(s) {
+			t.Fatalf("test document is invalid: %s", s)
+		}
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c != '[' && c != '{' {
+				continue
+			}
+			if _, err := SkipValue(s, i, DefaultMaxDepth); err != nil {
+				continue // a bracket inside a string
+			}
+			want, wok := skLooseTail(s, i+1, 1)
+			got, gok := skLooseContainer(s, i+1)
+			if got != want || gok != wok {
+				t.Fatalf("at %d of %q: blocks %d %v, scalar %d %v", i, s, got, gok, want, wok)
+			}
+		}
+		// Cut short: no panic, and never a position past the input.
+		for cut := 0; cut < len(s); cut += 7 {
+			if end, _ := skLooseContainer(s[:cut], 1); end > cut {
+				t.Fatalf("end %d past %d", end, cut)
+			}
+		}
+	}
+}
+
+// TestSkipBlocksKernel compares the block skipper of this platform with
+// the portable reference, state and all, on arbitrary bytes.
+func TestSkipBlocksKernel(t *testing.T) {
+	r := rand.New(rand.NewSource(8))
+	const alphabet = "\"\\{}[]x \x80"
+	for k := 0; k < 20000; k++ {
+		b := make([]byte, 64+r.Intn(300))
+		for i := range b {
+			b[i] = alphabet[r.Intn(len(alphabet))]
+		}
+		s := string(b)
+		j := r.Intn(16)
+		depth := 1 + r.Intn(4)
+		st0 := skBlock{escaped: uint64(r.Intn(2))}
+		if r.Intn(2) == 0 {
+			st0.inString = ^uint64(0)
+		}
+		st1, st2 := st0, st0
+		e1, n1, d1 := skBlocks(s, j, depth, &st1)
+		if e1 < 0 && n1 == j {
+			continue // no kernel on this platform
+		}
+		e2, n2, d2 := skBlocksGo(s, j, depth, &st2)
+		if e1 != e2 || e1 < 0 && (n1 != n2 || d1 != d2 || st1 != st2) {
+			t.Fatalf("%q from %d depth %d %+v: kernel %d %d %d %+v, Go %d %d %d %+v", s, j, depth, st0, e1, n1, d1, st1, e2, n2, d2, st2)
+		}
+	}
+}
+
+// TestLooseStringLong checks string ends found with the vector kernel
+// against a byte loop: the stop at every offset of strings of many
+// lengths, at every alignment.
+func TestLooseStringLong(t *testing.T) {
+	ref := func(s string, j int) (int, bool) {
+		for j < len(s) {
+			switch s[j] {
+			case '"':
+				return j + 1, true
+			case '\\':
+				j += 2
+				continue
+			}
+			j++
+		}
+		return len(s), false
+	}
+	for pad := 0; pad < 8; pad++ {
+		for length := 0; length < 200; length += 3 {
+			for stop := 0; stop <= length; stop += 1 + length/40 {
+				b := []byte(strings.Repeat(" ", pad) + `"` + strings.Repeat("é", length/2) + strings.Repeat("x", length%2))
+				for _, c := range []byte{'"', '\\'} {
+					body := append([]byte(nil), b...)
+					if pad+1+stop < len(body) {
+						body[pad+1+stop] = c
+					}
+					s := string(body) + `"` + strings.Repeat("y", 40)
+					got, gok := LooseStringEnd(s, pad)
+					want, wok := ref(s, pad+1)
+					if got != want || gok != wok {
+						t.Fatalf("LooseStringEnd(%q) = %d %v, want %d %v", s, got, gok, want, wok)
+					}
+					cut := s[:len(s)-40-1]
+					got, gok = LooseStringEnd(cut, pad)
+					want, wok = ref(cut, pad+1)
+					if got != want || gok != wok {
+						t.Fatalf("LooseStringEnd(%q) = %d %v, want %d %v", cut, got, gok, want, wok)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestLooseStringEscapes(t *testing.T) {
+	r := rand.New(rand.NewSource(9))
+	parts := []string{`\\`, `\"`, `x`, `é`, `\\\\`, `\\\"`, `\u0041`, `\/`, `ab`}
+	for k := 0; k < 20000; k++ {
+		var b strings.Builder
+		b.WriteString(strings.Repeat(" ", r.Intn(8)))
+		start := b.Len()
+		b.WriteByte('"')
+		for n := r.Intn(80); n > 0; n-- {
+			b.WriteString(parts[r.Intn(len(parts))])
+		}
+		b.WriteString(`"` + strings.Repeat(`"x\`, r.Intn(30)))
+		s := b.String()
+		end, ok := LooseStringEnd(s, start)
+		e2, _, serr := ScanString(s, start)
+		if !ok || serr != nil || end != e2 {
+			t.Fatalf("LooseStringEnd(%q) = %d %v, ScanString = %d %v", s, end, ok, e2, serr)
+		}
 	}
 }

@@ -203,13 +203,14 @@ func intFn(t reflect.Type) decFunc {
 		if d.pos >= len(d.src) || !isNumberStart(d.src[d.pos]) {
 			return d.other(t)
 		}
-		s, float, err := d.number()
+		start := d.pos
+		end, n, ok, err := wire.ReadInt(d.src, start)
+		d.pos = end
 		if err != nil {
 			return err
 		}
-		n, ok := wire.ParseInt(s)
-		if float || !ok || n < min || n > max {
-			d.saveMismatch("number "+s, t, d.pos)
+		if !ok || n < min || n > max {
+			d.saveMismatch("number "+d.src[start:end], t, d.pos)
 			return nil
 		}
 		store(p, n)
@@ -480,6 +481,7 @@ func sliceFn(t reflect.Type) decFunc {
 	elem := fnFor(et)
 	size := et.Size()
 	flat := size > 0 && pointerFree(et)
+	scratch := &sync.Pool{New: func() any { return newScratchSlice(t, 8) }}
 	array := func(d *state, p unsafe.Pointer) error {
 		if d.pos >= len(d.src) || d.src[d.pos] != '[' {
 			if d.pos < len(d.src) && d.src[d.pos] == 'n' {
@@ -494,6 +496,9 @@ func sliceFn(t reflect.Type) decFunc {
 		sh := (*sliceHeader)(p)
 		if flat && sh.Len == 0 {
 			return d.decodeFlatSlice(sh, elem, size)
+		}
+		if sh.Cap == 0 && size > 0 {
+			return d.decodeViaScratch(t, sh, elem, size, scratch)
 		}
 		if err := d.enter(); err != nil {
 			return err
@@ -617,6 +622,85 @@ func (d *state) storeFlat(sh *sliceHeader, n int, size uintptr) {
 	if n > sh.Cap {
 		sh.Cap = n
 	}
+}
+
+// scratchSlice is a reusable []T that elements are decoded into before
+// being copied, all at once, into a slice of exactly the right length.
+type scratchSlice struct {
+	v    reflect.Value // a []T whose length is its capacity
+	data unsafe.Pointer
+	n    int
+}
+
+func newScratchSlice(t reflect.Type, n int) *scratchSlice {
+	v := reflect.MakeSlice(t, n, n)
+	return &scratchSlice{v: v, data: v.UnsafePointer(), n: n}
+}
+
+// maxPooledScratch bounds the scratch slices kept for reuse, so that one
+// huge array does not pin its scratch.
+const maxPooledScratch = 4096
+
+// decodeViaScratch decodes an array into a nil (or zero-capacity) slice of
+// elements holding pointers: into pooled scratch first, then into one
+// allocation of the final length, instead of growing the slice by
+// doubling (which allocates, zeroes and copies about twice the result).
+func (d *state) decodeViaScratch(t reflect.Type, sh *sliceHeader, elem decFunc, size uintptr, pool *sync.Pool) error {
+	if err := d.enter(); err != nil {
+		return err
+	}
+	sc := pool.Get().(*scratchSlice)
+	d.pos++
+	d.skipSpace()
+	n := 0
+	var err error
+	if d.pos < len(d.src) && d.src[d.pos] == ']' {
+		d.pos++
+	} else {
+		for {
+			if n == sc.n {
+				grown := newScratchSlice(t, 2*sc.n)
+				reflect.Copy(grown.v, sc.v)
+				sc = grown
+			}
+			if err = elem(d, unsafe.Add(sc.data, uintptr(n)*size)); err != nil {
+				// Like encoding/json, leave the elements decoded so far
+				// (and the one that failed) in the slice.
+				n++
+				break
+			}
+			n++
+			d.skipSpace()
+			if d.pos < len(d.src) {
+				if c := d.src[d.pos]; c == ',' {
+					d.pos++
+					d.skipSpace()
+					continue
+				} else if c == ']' {
+					d.pos++
+					break
+				}
+			}
+			err = d.errorAt(d.pos, "after array element")
+			break
+		}
+	}
+	if n == 0 {
+		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
+	} else {
+		used := sc.v.Slice(0, n)
+		out := reflect.MakeSlice(t, n, n)
+		reflect.Copy(out, used)
+		*sh = sliceHeader{Data: out.UnsafePointer(), Len: n, Cap: n}
+		used.Clear()
+	}
+	if sc.n <= maxPooledScratch {
+		pool.Put(sc)
+	}
+	if err == nil {
+		d.depth--
+	}
+	return err
 }
 
 // carve returns n bytes of zeroed, 8-byte aligned memory for values

@@ -11,25 +11,27 @@ import (
 	"github.com/jetjson/jet/internal/wire"
 )
 
-// decField is one member of a struct plan.
+// decField is one member of a struct plan. The fields used on every
+// member come first.
 type decField struct {
-	name       string
-	structName string
-	embedPath  []string
-	typ        reflect.Type
-	offset     uintptr
-	hops       []rt.Hop
-	quoted     bool
-	kind       fieldKind
+	// keyQ is the name between quotes; keyWord and keyMask hold its
+	// first 8 bytes (little-endian) for a one-load comparison.
+	keyWord, keyMask uint64
+	keyQ             string
 	// rawKey marks a name that appears in JSON as itself (no byte needs
 	// escaping, valid UTF-8), so that a key can be matched against it
 	// in the input before being decoded.
 	rawKey bool
-	// keyQ is the name between quotes; keyWord and keyMask hold its
-	// first 8 bytes (little-endian) for a one-load comparison.
-	keyQ             string
-	keyWord, keyMask uint64
-	fn               decFunc
+	kind   fieldKind
+	quoted bool
+	offset uintptr
+	hops   []rt.Hop
+	fn     decFunc
+
+	name       string
+	structName string
+	embedPath  []string
+	typ        reflect.Type
 }
 
 // fieldKind selects an inline fast path for a field of a plain type (no
@@ -170,11 +172,17 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 		// Keys usually come in field order: try the expected field's
 		// name against the input before decoding the key.
 		if hint < len(sp.fields) && d.matchKey(&sp.fields[hint]) {
-			err = d.decodeField(&sp.fields[hint], p)
-			hint++
-			if err == nil {
-				empty, err = d.objectNext()
+			if err = d.decodeField(&sp.fields[hint], p); err != nil {
+				break
 			}
+			hint++
+			// The common case of objectNext, inline: a comma.
+			if d.pos < len(d.src) && d.src[d.pos] == ',' {
+				d.pos++
+				d.skipSpace()
+				continue
+			}
+			empty, err = d.objectNext()
 			continue
 		}
 		var key string
@@ -200,17 +208,17 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 // matchKey reports whether the key at pos is exactly f's name, and if so
 // moves past it and its colon to the value.
 func (d *state) matchKey(f *decField) bool {
+	i, src := d.pos, d.src
 	n := len(f.keyQ)
-	i := d.pos
-	if !f.rawKey || i+n > len(d.src) {
+	if i+n > len(src) || !f.rawKey {
 		return false
 	}
-	if i+8 <= len(d.src) {
-		if binary.LittleEndian.Uint64(bytesOf(d.src)[i:])&f.keyMask != f.keyWord ||
-			n > 8 && d.src[i+8:i+n] != f.keyQ[8:] {
+	if i+8 <= len(src) {
+		if binary.LittleEndian.Uint64(bytesOf(src)[i:])&f.keyMask != f.keyWord ||
+			n > 8 && src[i+8:i+n] != f.keyQ[8:] {
 			return false
 		}
-	} else if d.src[i:i+n] != f.keyQ {
+	} else if src[i:i+n] != f.keyQ {
 		return false
 	}
 	i += n
@@ -295,12 +303,8 @@ func (d *state) inlineField(k fieldKind, p unsafe.Pointer) bool {
 		if !isNumberStart(c) {
 			return false
 		}
-		end, float, err := wire.ScanNumber(d.src, d.pos)
-		if err != nil || float {
-			return false
-		}
-		n, ok := wire.ParseInt(d.src[d.pos:end])
-		if !ok {
+		end, n, ok, err := wire.ReadInt(d.src, d.pos)
+		if err != nil || !ok {
 			return false
 		}
 		if k == fieldInt32 {

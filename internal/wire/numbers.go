@@ -372,3 +372,43 @@ func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxErro
 	f, exact = eiselLemire(mant, exp, neg)
 	return j, f, exact, nil
 }
+
+// ReadInt scans the JSON number at s[i] and parses it as an int64 in the
+// same pass. ok is false when the number has a fraction or an exponent or
+// does not fit; end and err are those of ScanNumber.
+func ReadInt(s string, i int) (end int, n int64, ok bool, err *SyntaxError) {
+	j := i
+	neg := j < len(s) && s[j] == '-'
+	if neg {
+		j++
+	}
+	start := j
+	var u uint64
+	for ; j < len(s); j++ {
+		d := s[j] - '0'
+		if d > 9 {
+			break
+		}
+		u = u*10 + uint64(d)
+	}
+	digits := j - start
+	if digits == 0 || digits > 19 || s[start] == '0' && digits > 1 ||
+		j < len(s) && (s[j] == '.' || s[j]|0x20 == 'e') {
+		end, float, serr := ScanNumber(s, i)
+		if serr != nil || float {
+			return end, 0, false, serr
+		}
+		n, ok = ParseInt(s[i:end])
+		return end, n, ok, nil
+	}
+	if neg {
+		if u > 1<<63 {
+			return j, 0, false, nil
+		}
+		return j, -int64(u), true, nil
+	}
+	if u > math.MaxInt64 {
+		return j, 0, false, nil
+	}
+	return j, int64(u), true, nil
+}

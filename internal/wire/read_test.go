@@ -181,3 +181,53 @@ func FuzzReadString(f *testing.F) {
 		checkReadString(t, s)
 	})
 }
+
+// checkReadInt compares ReadInt with ScanNumber and ParseInt.
+func checkReadInt(t *testing.T, s string) {
+	t.Helper()
+	end, n, ok, err := ReadInt(s, 0)
+	wend, float, werr := ScanNumber(s, 0)
+	if (err == nil) != (werr == nil) || end != wend {
+		t.Fatalf("ReadInt(%q): end %d err %v; ScanNumber: end %d err %v", s, end, err, wend, werr)
+	}
+	if err != nil {
+		if err.Msg != werr.Msg || err.Offset != werr.Offset {
+			t.Fatalf("ReadInt(%q): error %v, ScanNumber %v", s, err, werr)
+		}
+		return
+	}
+	wn, wok := ParseInt(s[:end])
+	if float {
+		wok = false
+	}
+	if ok != wok || ok && n != wn {
+		t.Fatalf("ReadInt(%q) = %d, %v; ParseInt %d, %v", s, n, ok, wn, wok)
+	}
+}
+
+func TestReadInt(t *testing.T) {
+	for _, s := range []string{"0", "-0", "1", "-1", "01", "-01", "9223372036854775807", "9223372036854775808",
+		"-9223372036854775808", "-9223372036854775809", "18446744073709551615", "99999999999999999999",
+		"1.0", "1e2", "1E2", "-", "", "x", "12,", "7]", "-x", "0x10", "1234567890123456789"} {
+		if s != "" {
+			checkReadInt(t, s)
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 100000; i++ {
+		checkReadInt(t, randomNumber(r))
+		checkReadInt(t, strconv.FormatInt(int64(r.Uint64()), 10))
+	}
+}
+
+func FuzzReadInt(f *testing.F) {
+	for _, s := range []string{"0", "-9223372036854775808", "1e5", "01", "-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if s == "" {
+			return
+		}
+		checkReadInt(t, s)
+	})
+}

@@ -53,7 +53,8 @@ const (
 const nameBlock = 32
 
 type encField struct {
-	// name and nameHTML are `"key":`, the second with <, > and & escaped;
+	// name and nameHTML are `,"key":`, the second with <, > and &
+	// escaped (the comma of the first member written becomes the '{');
 	// nameBuf and htmlBuf hold the same bytes zero-padded when they fit
 	// in nameBlock bytes (nameLen and htmlLen are then their lengths,
 	// else 0).
@@ -108,8 +109,8 @@ func structFn(t reflect.Type, addr bool) encFunc {
 	fields := make([]encField, len(plan))
 	for i, f := range plan {
 		ef := &fields[i]
-		ef.name = `"` + f.Name + `":`
-		ef.nameHTML = string(wire.AppendHTMLEscaped([]byte(`"`), f.Name)) + `":`
+		ef.name = `,"` + f.Name + `":`
+		ef.nameHTML = string(wire.AppendHTMLEscaped([]byte(`,"`), f.Name)) + `":`
 		if len(ef.name) <= nameBlock {
 			ef.nameLen = copy(ef.nameBuf[:], ef.name)
 		}
@@ -273,9 +274,12 @@ func quoteOutput(e *state, b []byte, fn encFunc, p unsafe.Pointer) ([]byte, erro
 	return append(b, '"'), nil
 }
 
+// appendStruct writes the struct at p. Each member is written as
+// `,"key":value`; the comma of the first becomes the opening brace.
 func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]byte, error) {
 	html := e.opts&EscapeHTML != 0
-	b = append(b, '{')
+	validate := e.opts&ValidateString != 0
+	start := len(b)
 	var err error
 	for i := range fields {
 		f := &fields[i]
@@ -315,7 +319,7 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 		if k == kindPtr {
 			vp = *(*unsafe.Pointer)(fp)
 			if vp == nil {
-				b = append(b, "null,"...)
+				b = append(b, "null"...)
 				continue
 			}
 			k = f.elemKind
@@ -323,7 +327,7 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 		switch k {
 		case kindString:
 			s := *(*string)(vp)
-			if e.opts&ValidateString != 0 && !validUTF8(s) {
+			if validate && !validUTF8(s) {
 				return b, invalidUTF8(s)
 			}
 			b = wire.AppendQuoted(b, s, html)
@@ -376,9 +380,12 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 				return b, err
 			}
 		}
-		b = append(b, ',')
 	}
-	return closeObject(b), nil
+	if len(b) == start {
+		return append(b, '{', '}'), nil
+	}
+	b[start] = '{'
+	return append(b, '}'), nil
 }
 
 // followHops walks the embedded pointers leading to a promoted field and

@@ -153,10 +153,15 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 	i := 0
 	if len(src) >= quoteKernelMin {
 		for len(src)-i >= quoteKernelMin {
-			k := quoteBlocks(d, j, src, i, html)
+			if len(d)-j < len(src)-i+quoteBlocksRoom {
+				d = growQuoted(d, j, len(src)-i+quoteBlocksRoom)
+			}
+			k, w := quoteBlocks(d, j, src, i, html)
 			i += k
-			j += k
-			if r := len(src) - i; k > 0 && r >= 3 && r <= 29 && quoteTail(d, j, src, i, html) {
+			j += w
+			// The tail block overlaps bytes already done, which must
+			// have been copied unchanged.
+			if r := len(src) - i; k > 0 && k == w && r >= 3 && r <= 29 && quoteTail(d, j, src, i, html) {
 				j += r
 				i = len(src)
 				break

@@ -14,7 +14,7 @@ package wire
 // errors exactly when they do not follow a lead of three or four bytes.
 
 //go:noescape
-func quoteBlocksAVX2(dst, src *byte, n int, html bool) int
+func quoteBlocksAVX2(dst, src *byte, n, room int, seqs *[128]uint64, html bool) (consumed, written int)
 
 //go:noescape
 func quoteTailAVX2(dst, src *byte, skip int, html bool) bool
@@ -45,18 +45,24 @@ var hasAVX2 = func() bool {
 // quoteKernelMin is the shortest string worth a kernel call.
 const quoteKernelMin = 32
 
-// quoteBlocks copies the leading blocks of src[i:] that need no change to
-// d[j:] and returns how many bytes it copied. d has room for the rest of
-// src.
-func quoteBlocks(d []byte, j int, src []byte, i int, html bool) int {
+// quoteBlocks quotes the leading blocks of src[i:] that need no care
+// beyond escaping ASCII to d[j:] and returns how many bytes of src it
+// consumed and of d it wrote. A block with a UTF-8 error or U+2028/U+2029
+// stops it, and so does the room left in d (see quoteBlocksAVX2).
+func quoteBlocks(d []byte, j int, src []byte, i int, html bool) (int, int) {
 	if !hasAVX2 {
-		return 0
+		return 0, 0
 	}
-	return quoteBlocksAVX2(&d[j], &src[i], len(src)-i, html)
+	return quoteBlocksAVX2(&d[j], &src[i], len(src)-i, len(d)-j, &quoteSeq, html)
 }
 
+// quoteBlocksRoom is the room quoteBlocks wants in d beyond the bytes
+// left in src.
+const quoteBlocksRoom = 256
+
 // quoteTail finishes src from i, when 3 to 29 bytes remain and the 32
-// bytes before i were copied to d[:j] unchanged by quoteBlocks: it checks
+// bytes before i were copied to d[:j] unchanged (no escapes) by
+// quoteBlocks: it checks
 // the last 32 bytes of src (the first ones give the context of the new
 // ones) and, if the new ones need no change, copies them and reports
 // true.

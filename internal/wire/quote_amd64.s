@@ -49,7 +49,7 @@ TABLE32(quoteUTF8T2, 0xcbcbcb8b8383a3e7, 0xcbcbdbcbcbcbcbcb)
 // A,B: 02|20|80|10|08 = ba; C-F: 01.
 TABLE32(quoteUTF8T3, 0x0101010101010101, 0x01010101babaaee6)
 
-// SETUP loads the constants of CHECK; AX holds html (0 or 1) and is
+// SETUP loads the constants of ESCAPES and UNUSUAL; AX holds html (0 or 1) and is
 // clobbered.
 #define SETUP \
 	VPXOR Y15, Y15, Y15; \
@@ -62,12 +62,10 @@ TABLE32(quoteUTF8T3, 0x0101010101010101, 0x01010101babaaee6)
 	VMOVQ AX, X13; \
 	VPBROADCASTQ X13, Y13
 
-// CHECK sets Y1 to a non-zero value when the block in Y0, preceded by
-// the block in Y8, needs a closer look: a byte to escape (Y13 all ones
-// adds '<', '>', '&'), a UTF-8 error in a pair of bytes ending in this
-// block, or U+2028/U+2029 ending in it. Uses Y2-Y7 and Y14; needs the
-// constants in Y9-Y12 and Y15.
-#define CHECK \
+// ESCAPES sets the lanes of Y1 to all ones for the bytes of the block in
+// Y0 that are escaped: below 0x20, '"', '\\', and with html (Y13 all
+// ones) '<', '>', '&'. Uses Y2 and Y3.
+#define ESCAPES \
 	VPAND    quoteCE0<>(SB), Y0, Y1; \
 	VPCMPEQB Y15, Y1, Y1; \
 	VPCMPEQB quoteC22<>(SB), Y0, Y2; \
@@ -79,77 +77,134 @@ TABLE32(quoteUTF8T3, 0x0101010101010101, 0x01010101babaaee6)
 	VPCMPEQB quoteC26<>(SB), Y0, Y3; \
 	VPOR     Y3, Y2, Y2; \
 	VPAND    Y13, Y2, Y2; \
-	VPOR     Y2, Y1, Y1; \
+	VPOR     Y2, Y1, Y1
+
+// UNUSUAL sets Y2 to a non-zero value when a pair of bytes ending in the
+// block in Y0 (preceded by the block in Y8) is a UTF-8 error, or three
+// bytes ending in it are U+2028 or U+2029. Uses Y3-Y7 and Y14.
+//
+// The pair check looks up three tables by the first byte's high and low
+// nibbles (Y4 is the byte before each byte) and the second byte's high
+// nibble: an error class set in all three is an error. Two continuation
+// bytes in a row are an error exactly when they do not follow a lead of
+// three or four bytes (Y5, Y6: the bytes two and three before), which the
+// xor with that condition checks.
+#define UNUSUAL \
 	VPERM2I128 $0x21, Y0, Y8, Y7; \
 	VPALIGNR   $15, Y7, Y0, Y4; \
 	VPALIGNR   $14, Y7, Y0, Y5; \
 	VPALIGNR   $13, Y7, Y0, Y6; \
-	VPSRLW  $4, Y4, Y2; \
-	VPAND   Y9, Y2, Y2; \
-	VPSHUFB Y2, Y10, Y2; \
-	VPAND   Y9, Y4, Y3; \
-	VPSHUFB Y3, Y11, Y3; \
-	VPAND   Y3, Y2, Y2; \
-	VPSRLW  $4, Y0, Y3; \
-	VPAND   Y9, Y3, Y3; \
-	VPSHUFB Y3, Y12, Y3; \
-	VPAND   Y3, Y2, Y2; \
-	VPSUBUSB quoteC60<>(SB), Y5, Y3; \
-	VPSUBUSB quoteC70<>(SB), Y6, Y14; \
-	VPOR     Y14, Y3, Y3; \
-	VPAND    quoteC80<>(SB), Y3, Y3; \
-	VPXOR    Y3, Y2, Y2; \
-	VPOR     Y2, Y1, Y1; \
-	VPCMPEQB quoteCE2<>(SB), Y5, Y2; \
-	VPCMPEQB quoteC80<>(SB), Y4, Y3; \
-	VPAND    Y3, Y2, Y2; \
-	VPOR     quoteC01<>(SB), Y0, Y3; \
-	VPCMPEQB quoteCA9<>(SB), Y3, Y3; \
-	VPAND    Y3, Y2, Y2; \
-	VPOR     Y2, Y1, Y1
+	VPSRLW     $4, Y4, Y2; \
+	VPAND      Y9, Y2, Y2; \
+	VPSHUFB    Y2, Y10, Y2; \
+	VPAND      Y9, Y4, Y3; \
+	VPSHUFB    Y3, Y11, Y3; \
+	VPAND      Y3, Y2, Y2; \
+	VPSRLW     $4, Y0, Y3; \
+	VPAND      Y9, Y3, Y3; \
+	VPSHUFB    Y3, Y12, Y3; \
+	VPAND      Y3, Y2, Y2; \
+	VPSUBUSB   quoteC60<>(SB), Y5, Y3; \
+	VPSUBUSB   quoteC70<>(SB), Y6, Y14; \
+	VPOR       Y14, Y3, Y3; \
+	VPAND      quoteC80<>(SB), Y3, Y3; \
+	VPXOR      Y3, Y2, Y2; \
+	VPCMPEQB   quoteCE2<>(SB), Y5, Y3; \
+	VPCMPEQB   quoteC80<>(SB), Y4, Y14; \
+	VPAND      Y14, Y3, Y3; \
+	VPOR       quoteC01<>(SB), Y0, Y14; \
+	VPCMPEQB   quoteCA9<>(SB), Y14, Y14; \
+	VPAND      Y14, Y3, Y3; \
+	VPOR       Y3, Y2, Y2
 
-// func quoteBlocksAVX2(dst, src *byte, n int, html bool) int
+// func quoteBlocksAVX2(dst, src *byte, n, room int, seqs *[128]uint64, html bool) (consumed, written int)
 //
-// Copies src to dst 32 bytes a step while each block needs nothing
-// changed: no byte below 0x20, '"' or '\\' (nor '<', '>', '&' with html),
-// UTF-8 that is valid so far (a sequence may run into the next block), no
-// U+2028 or U+2029. Returns the number of bytes copied, a multiple of 32:
-// it stops before the first block that needs a closer look, or when fewer
-// than 32 bytes are left. n >= 32; dst has room for n bytes.
-TEXT ·quoteBlocksAVX2(SB), NOSPLIT, $0-40
+// Quotes src to dst 32 bytes a step: a block is stored as it is, and each
+// byte of it to escape is then overwritten by its sequence from seqs
+// (packed as quoteSeq packs them), followed again by the rest of the block
+// from src. It stops before a block with a UTF-8 error or U+2028/U+2029
+// (which the Go code handles), before a block with escapes when fewer
+// than 64 bytes are left (the rest of a block is loaded as 32 bytes), when
+// fewer than 32 bytes are left, or when dst has less room than the bytes
+// left plus 224 (what one block can grow to). A UTF-8 sequence may be cut
+// by the end of the last block copied: its lead and its end are not
+// checked. n >= 32; room is the room in dst.
+TEXT ·quoteBlocksAVX2(SB), NOSPLIT, $0-64
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
-	MOVBQZX html+24(FP), AX
+	MOVQ room+24(FP), R8
+	MOVQ seqs+32(FP), R10
+	MOVBQZX html+40(FP), AX
 
 	SETUP
 
-	XORQ BX, BX // bytes done
+	XORQ BX, BX // bytes of src done
+	XORQ R9, R9 // bytes of dst written
 
 loop:
 	MOVQ CX, DX
 	SUBQ BX, DX
 	CMPQ DX, $32
 	JLT  done
+	MOVQ R8, R11
+	SUBQ R9, R11
+	LEAQ 224(DX), DX
+	CMPQ R11, DX
+	JLT  done
 	VMOVDQU (SI)(BX*1), Y0
 
-	CHECK
-
-	VPTEST Y1, Y1
+	UNUSUAL
+	VPTEST Y2, Y2
 	JNZ    done
-	VMOVDQU Y0, (DI)(BX*1)
-	VMOVDQA Y0, Y8
+	ESCAPES
+	VMOVDQU   Y0, (DI)(R9*1)
+	VPMOVMSKB Y1, DX
+	TESTL     DX, DX
+	JNZ       escapes
+	ADDQ      $32, BX
+	ADDQ      $32, R9
+	VMOVDQA   Y0, Y8
+	JMP       loop
+
+escapes:
+	MOVQ CX, R11
+	SUBQ BX, R11
+	CMPQ R11, $64
+	JLT  done
+	LEAQ (SI)(BX*1), R11 // the block in src
+	XORQ R14, R14        // bytes added by escapes so far
+
+escape:
+	BSFL    DX, R12 // the next byte to escape
+	LEAQ    (R9)(R12*1), R13
+	ADDQ    R14, R13 // where it goes in dst
+	MOVBQZX (R11)(R12*1), AX
+	MOVQ    (R10)(AX*8), AX
+	MOVQ    AX, (DI)(R13*1)
+	SHRQ    $56, AX
+	ADDQ    AX, R13
+	LEAQ    -1(R14)(AX*1), R14
+	VMOVDQU 1(R11)(R12*1), Y2
+	VMOVDQU Y2, (DI)(R13*1)
+	LEAL    -1(DX), AX
+	ANDL    AX, DX
+	JNZ     escape
+
+	LEAQ    32(R9)(R14*1), R9
 	ADDQ    $32, BX
+	VMOVDQA Y0, Y8
 	JMP     loop
 
 done:
 	VZEROUPPER
-	MOVQ BX, ret+32(FP)
+	MOVQ BX, consumed+48(FP)
+	MOVQ R9, written+56(FP)
 	RET
 
 // func quoteTailAVX2(dst, src *byte, skip int, html bool) bool
 //
-// Checks the 32 bytes at src as CHECK does, ignoring the first skip
+// Checks the 32 bytes at src as ESCAPES and UNUSUAL do, ignoring the first skip
 // (3 <= skip < 32) bytes, which were checked before and give the context
 // of the rest; when nothing needs a closer look, copies the 32 bytes to
 // dst and returns true.
@@ -162,7 +217,9 @@ TEXT ·quoteTailAVX2(SB), NOSPLIT, $0-33
 	SETUP
 
 	VMOVDQU (SI), Y0
-	CHECK
+	ESCAPES
+	UNUSUAL
+	VPOR Y2, Y1, Y1
 
 	LEAQ quoteTailMask<>(SB), DX
 	NEGQ CX

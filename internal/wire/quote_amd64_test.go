@@ -9,8 +9,9 @@ import (
 	"unicode/utf8"
 )
 
-// TestQuoteBlocksAVX2 checks the kernel's promise on random strings: what
-// it copies is copied exactly and needs no change.
+// TestQuoteBlocksAVX2 checks the kernel's promise on random strings:
+// what it writes is the quoted form of what it consumed, and it stops
+// only where it may.
 func TestQuoteBlocksAVX2(t *testing.T) {
 	if !hasAVX2 {
 		t.Skip("no AVX2")
@@ -18,28 +19,33 @@ func TestQuoteBlocksAVX2(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for round := 0; round < 20000; round++ {
 		var sb strings.Builder
-		for sb.Len() < 32+r.IntN(200) {
-			if r.IntN(40) == 0 {
+		for sb.Len() < 32+r.IntN(300) {
+			switch {
+			case r.IntN(40) == 0:
 				sb.WriteString(quotePieces[r.IntN(len(quotePieces))])
-			} else if r.IntN(3) == 0 {
+			case r.IntN(3) == 0:
 				sb.WriteString([]string{"é", "日本", "😀", "ß", "\u0800", "\uffff", "\xed\x9f\xbf", "\xf4\x8f\xbf\xbf"}[r.IntN(8)])
-			} else {
+			case r.IntN(15) == 0:
+				sb.WriteString([]string{"\"", "\\", "\n", "<", ">", "&", "\x01", "\x7f"}[r.IntN(8)])
+			default:
 				sb.WriteByte(byte('a' + r.IntN(26)))
 			}
 		}
 		s := sb.String()
 		for _, html := range []bool{false, true} {
-			dst := make([]byte, len(s))
-			k := quoteBlocksAVX2(&dst[0], &bytesOf(s)[0], len(s), html)
-			if k%32 != 0 || k > len(s) {
-				t.Fatalf("%q: returned %d", s, k)
+			room := 6*len(s) + 300
+			if r.IntN(4) == 0 {
+				room = len(s) + r.IntN(400)
 			}
-			if string(dst[:k]) != s[:k] {
-				t.Fatalf("%q: copied %q", s, dst[:k])
+			dst := make([]byte, room)
+			k, w := quoteBlocksAVX2(&dst[0], &bytesOf(s)[0], len(s), room, &quoteSeq, html)
+			if k%32 != 0 || k > len(s) || w > room {
+				t.Fatalf("%q: returned %d, %d", s, k, w)
 			}
-			p := s[:k]
 			// The last character may be incomplete or bad: the kernel
-			// leaves it to the next block (the caller backs up to it).
+			// copies it and leaves its check to the next block (the
+			// caller backs up to it).
+			p := s[:k]
 			if l := len(p) - 1; l >= 0 {
 				for l > len(p)-4 && p[l]&0xC0 == 0x80 {
 					l--
@@ -48,10 +54,21 @@ func TestQuoteBlocksAVX2(t *testing.T) {
 					p = p[:l]
 				}
 			}
-			// Cut an incomplete sequence at the end for the escape check.
-			if q := refQuote(nil, p, html); !utf8.ValidString(p) || strings.ContainsAny(p, "\"\\\u2028\u2029") ||
-				html && strings.ContainsAny(p, "<>&") || strings.IndexFunc(p, func(r rune) bool { return r < 0x20 }) >= 0 {
-				t.Fatalf("%q html=%v: kernel passed %d bytes that need changes (%s)", s, html, k, q)
+			q := refQuote(nil, p, html)
+			want := string(q[1:len(q)-1]) + s[len(p):k]
+			if string(dst[:w]) != want {
+				t.Fatalf("%q html=%v: consumed %d, wrote\n%q\nwant\n%q", s, html, k, dst[:w], want)
+			}
+			if !utf8.ValidString(p) || strings.ContainsAny(p, "\u2028\u2029") {
+				t.Fatalf("%q html=%v: kernel passed bad UTF-8 or a line separator", s, html)
+			}
+			// It may stop early only before a block with bad UTF-8 or a
+			// separator, near the end, or for room.
+			if rest := len(s) - k; rest >= 64 && room-w >= rest+224 {
+				blk := s[k : k+32]
+				if utf8.ValidString(s[len(p):k+32]) && !strings.ContainsAny(blk, "\u2028\u2029") && !strings.Contains(s[max(0, k-2):k+32], "\u2028") {
+					t.Fatalf("%q html=%v: stopped at %d for no reason", s, html, k)
+				}
 			}
 		}
 	}

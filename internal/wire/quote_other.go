@@ -7,7 +7,11 @@ package wire
 const quoteKernelMin = 1<<31 - 1
 
 // quoteBlocks is the kernel's stand-in: it copies nothing.
-func quoteBlocks(d []byte, j int, src []byte, i int, html bool) int { return 0 }
+func quoteBlocks(d []byte, j int, src []byte, i int, html bool) (int, int) { return 0, 0 }
+
+// quoteBlocksRoom is the room quoteBlocks wants in d beyond the bytes
+// left in src.
+const quoteBlocksRoom = 0
 
 // quoteTail is the kernel's stand-in: it does nothing.
 func quoteTail(d []byte, j int, src []byte, i int, html bool) bool { return false }

@@ -1,6 +1,7 @@
 package ast
 
 import (
+	"encoding/json"
 	"testing"
 )
 
@@ -17,6 +18,7 @@ func BenchmarkSearchTwitter(b *testing.B) {
 		{"early", []any{"statuses", 0, "user", "screen_name"}, SearchOptions{}},
 		{"late", []any{"search_metadata", "count"}, SearchOptions{}},
 		{"early-validate", []any{"statuses", 0, "user", "screen_name"}, SearchOptions{ValidateJSON: true}},
+		{"late-validate", []any{"search_metadata", "count"}, SearchOptions{ValidateJSON: true}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -27,5 +29,42 @@ func BenchmarkSearchTwitter(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+type nopVisitor struct{ n int }
+
+func (v *nopVisitor) OnNull() error                        { v.n++; return nil }
+func (v *nopVisitor) OnBool(bool) error                    { v.n++; return nil }
+func (v *nopVisitor) OnString(string) error                { v.n++; return nil }
+func (v *nopVisitor) OnInt64(int64, json.Number) error     { v.n++; return nil }
+func (v *nopVisitor) OnFloat64(float64, json.Number) error { v.n++; return nil }
+func (v *nopVisitor) OnObjectBegin(int) error              { v.n++; return nil }
+func (v *nopVisitor) OnObjectKey(string) error             { v.n++; return nil }
+func (v *nopVisitor) OnObjectEnd() error                   { v.n++; return nil }
+func (v *nopVisitor) OnArrayBegin(int) error               { v.n++; return nil }
+func (v *nopVisitor) OnArrayEnd() error                    { v.n++; return nil }
+
+func BenchmarkPreorderTwitter(b *testing.B) {
+	src := corpus(b)["twitter"]
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		var v nopVisitor
+		if err := Preorder(src, &v, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkLoadAllTwitter(b *testing.B) {
+	src := corpus(b)["twitter"]
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		n := NewRaw(src)
+		if err := n.LoadAll(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

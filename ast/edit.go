@@ -53,7 +53,7 @@ func SetRawPath(src []byte, path string, raw []byte, opts EditOptions) ([]byte, 
 	if err := wire.Validate(r, wire.DefaultMaxDepth); err != nil {
 		return nil, fmt.Errorf("ast: the value to set is not valid JSON: %w", err)
 	}
-	i := wire.SkipSpace(r, 0)
+	i := wire.SkipSpaceFast(r, 0)
 	end, _ := wire.SkipValueFast(r, i, wire.DefaultMaxDepth)
 	return edit(wire.StringOf(src), steps, opts.ValidateJSON, false, nil, []byte(r[i:end]))
 }
@@ -102,7 +102,7 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 	var openBuf [16]byte
 	open := openBuf[:0]
 	n := len(src)
-	i := wire.SkipSpace(src, 0)
+	i := wire.SkipSpaceFast(src, 0)
 	sp.prevEnd, sp.nextStart = -1, -1
 	var ok bool
 	var pending error // a path error, reported once the document is checked
@@ -116,7 +116,7 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 		case c == '{':
 			open = append(open, '{')
 			plain := plainKey(st.key)
-			i = wire.SkipSpace(src, i+1)
+			i = wire.SkipSpaceFast(src, i+1)
 			if i < n && src[i] == '}' {
 				sp.k, sp.inObject, sp.close, sp.empty = k, true, i, true
 				i++
@@ -128,16 +128,16 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 					return sp, syntaxError(src, i)
 				}
 				sp.memberStart = i
-				ke, fl, serr := wire.ScanString(src, i)
-				if serr != nil {
+				ke, fl, sok := wire.ScanStringFast(src, i)
+				if !sok {
 					return sp, syntaxError(src, i)
 				}
 				match := keyMatches(src[i:ke], fl, st.key, plain)
-				i = wire.SkipSpace(src, ke)
+				i = wire.SkipSpaceFast(src, ke)
 				if i >= n || src[i] != ':' {
 					return sp, syntaxError(src, i)
 				}
-				i = wire.SkipSpace(src, i+1)
+				i = wire.SkipSpaceFast(src, i+1)
 				if match {
 					break
 				}
@@ -145,9 +145,9 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 					return sp, syntaxError(src, i)
 				}
 				sp.prevEnd = i
-				i = wire.SkipSpace(src, i)
+				i = wire.SkipSpaceFast(src, i)
 				if i < n && src[i] == ',' {
-					i = wire.SkipSpace(src, i+1)
+					i = wire.SkipSpaceFast(src, i+1)
 					continue
 				}
 				if i < n && src[i] == '}' {
@@ -167,7 +167,7 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 				goto rest
 			}
 			open = append(open, '[')
-			i = wire.SkipSpace(src, i+1)
+			i = wire.SkipSpaceFast(src, i+1)
 			if i < n && src[i] == ']' {
 				if st.op != opAppend && st.index != 0 {
 					pending = notFound("index %d out of range (empty array)", st.index)
@@ -182,9 +182,9 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 					return sp, syntaxError(src, i)
 				}
 				sp.prevEnd = i
-				i = wire.SkipSpace(src, i)
+				i = wire.SkipSpaceFast(src, i)
 				if i < n && src[i] == ',' {
-					i = wire.SkipSpace(src, i+1)
+					i = wire.SkipSpaceFast(src, i+1)
 					continue
 				}
 				if i < n && src[i] == ']' {
@@ -222,16 +222,16 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 	}
 	sp.end = i
 	if len(open) > 0 {
-		j := wire.SkipSpace(src, i)
+		j := wire.SkipSpaceFast(src, i)
 		if j < n && src[j] == ',' {
-			sp.nextStart = wire.SkipSpace(src, j+1)
+			sp.nextStart = wire.SkipSpaceFast(src, j+1)
 		}
 	}
 
 rest:
 	// i is just past a complete value inside the containers in open.
 	if validate {
-		if i, ok = wire.SkipRestFast(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
+		if i, ok = wire.SkipRestFast(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpaceFast(src, i) != n {
 			return sp, syntaxError(src, i)
 		}
 	}
@@ -352,7 +352,7 @@ func AppendValue(dst []byte, v any) ([]byte, error) {
 		if err := wire.Validate(s, wire.DefaultMaxDepth); err != nil {
 			return dst, err
 		}
-		i := wire.SkipSpace(s, 0)
+		i := wire.SkipSpaceFast(s, 0)
 		end, _ := wire.SkipValueFast(s, i, wire.DefaultMaxDepth)
 		return append(dst, s[i:end]...), nil
 	}

@@ -8,7 +8,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/wire"
@@ -363,7 +362,7 @@ func (n *Node) stringValue() string {
 // string with neither escapes nor such bytes is returned as a view of q.
 func unquote(q string) string {
 	body := q[1 : len(q)-1]
-	if strings.IndexByte(body, '\\') < 0 && utf8.ValidString(body) {
+	if strings.IndexByte(body, '\\') < 0 && wire.ValidUTF8(body) {
 		return body
 	}
 	b, _ := wire.AppendUnquoted(make([]byte, 0, len(body)), body)

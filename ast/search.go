@@ -275,8 +275,8 @@ func findSimple(src string, steps []step, validate bool) (start, end int, err er
 				if i >= n || src[i] != '"' {
 					return 0, 0, syntaxError(src, i)
 				}
-				ke, fl, serr := wire.ScanString(src, i)
-				if serr != nil {
+				ke, fl, sok := wire.ScanStringFast(src, i)
+				if !sok {
 					return 0, 0, syntaxError(src, i)
 				}
 				match := keyMatches(src[i:ke], fl, st.key, plain)

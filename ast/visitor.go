@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/wire"
@@ -88,7 +87,7 @@ func Preorder(src string, v Visitor, opts *VisitorOptions) error {
 	var err error
 	var ok bool
 	var kind byte
-	i := wire.SkipSpace(src, 0)
+	i := wire.SkipSpaceFast(src, 0)
 
 value:
 	if i >= n {
@@ -100,7 +99,7 @@ value:
 			return syntaxError(src, i)
 		}
 		start := i
-		i = wire.SkipSpace(src, i+1)
+		i = wire.SkipSpaceFast(src, i+1)
 		empty := i < n && (c == '{' && src[i] == '}' || c == '[' && src[i] == ']')
 		capacity := capacityGuess
 		if empty {
@@ -128,8 +127,8 @@ value:
 		}
 		goto value
 	case '"':
-		ke, fl, serr := wire.ScanString(src, i)
-		if serr != nil {
+		ke, fl, sok := wire.ScanStringFast(src, i)
+		if !sok {
 			return syntaxError(src, i)
 		}
 		err = v.OnString(stringOf(src[i:ke], fl))
@@ -203,17 +202,17 @@ after:
 	if len(stack) == 0 {
 		return finish(src, i)
 	}
-	i = wire.SkipSpace(src, i)
+	i = wire.SkipSpaceFast(src, i)
 	if i >= n {
 		return syntaxError(src, i)
 	}
 	kind = stack[len(stack)-1].kind
 	switch c := src[i]; {
 	case c == ',' && kind == '{':
-		i = wire.SkipSpace(src, i+1)
+		i = wire.SkipSpaceFast(src, i+1)
 		goto key
 	case c == ',':
-		i = wire.SkipSpace(src, i+1)
+		i = wire.SkipSpaceFast(src, i+1)
 		goto value
 	case c == '}' && kind == '{', c == ']' && kind == '[':
 		i++
@@ -227,17 +226,17 @@ key:
 		return syntaxError(src, i)
 	}
 	{
-		ke, fl, serr := wire.ScanString(src, i)
-		if serr != nil {
+		ke, fl, sok := wire.ScanStringFast(src, i)
+		if !sok {
 			return syntaxError(src, i)
 		}
 		err = v.OnObjectKey(stringOf(src[i:ke], fl))
-		i = wire.SkipSpace(src, ke)
+		i = wire.SkipSpaceFast(src, ke)
 	}
 	if i >= n || src[i] != ':' {
 		return syntaxError(src, i)
 	}
-	i = wire.SkipSpace(src, i+1)
+	i = wire.SkipSpaceFast(src, i+1)
 	if err == SkipContainer {
 		if i, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(stack)); !ok {
 			return syntaxError(src, i)
@@ -263,7 +262,7 @@ close:
 
 // finish checks that only whitespace follows the document.
 func finish(src string, i int) error {
-	if wire.SkipSpace(src, i) != len(src) {
+	if wire.SkipSpaceFast(src, i) != len(src) {
 		return syntaxError(src, i)
 	}
 	return nil
@@ -273,7 +272,7 @@ func finish(src string, i int) error {
 // ScanString): a view of q when it needs no decoding.
 func stringOf(q string, fl wire.StrFlags) string {
 	body := q[1 : len(q)-1]
-	if fl == 0 || fl == wire.NonASCII && utf8.ValidString(body) {
+	if fl == 0 || fl == wire.NonASCII && wire.ValidUTF8(body) {
 		return body
 	}
 	b, _ := wire.AppendUnquoted(make([]byte, 0, len(body)), body)

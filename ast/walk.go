@@ -38,8 +38,8 @@ type walker struct {
 // walk follows the cursors through the document.
 func (s *Searcher) walk(cs []cursor) error {
 	w := walker{src: s.src, validate: s.ValidateJSON, copy: s.CopyReturn}
-	end, ok := w.value(wire.SkipSpace(s.src, 0), cs, 0, false)
-	if !ok || w.validate && wire.SkipSpace(s.src, end) != len(s.src) {
+	end, ok := w.value(wire.SkipSpaceFast(s.src, 0), cs, 0, false)
+	if !ok || w.validate && wire.SkipSpaceFast(s.src, end) != len(s.src) {
 		return syntaxError(s.src, end)
 	}
 	return nil
@@ -109,7 +109,7 @@ func (w *walker) object(i int, cs []cursor, depth int, strict bool) (int, bool) 
 			act = append(act, c)
 		}
 	}
-	i = wire.SkipSpace(src, i+1)
+	i = wire.SkipSpaceFast(src, i+1)
 	if i < n && src[i] == '}' {
 		return i + 1, true
 	}
@@ -120,16 +120,16 @@ func (w *walker) object(i int, cs []cursor, depth int, strict bool) (int, bool) 
 		if i >= n || src[i] != '"' {
 			return i, false
 		}
-		ke, fl, serr := wire.ScanString(src, i)
-		if serr != nil {
+		ke, fl, sok := wire.ScanStringFast(src, i)
+		if !sok {
 			return i, false
 		}
 		q := src[i:ke]
-		i = wire.SkipSpace(src, ke)
+		i = wire.SkipSpaceFast(src, ke)
 		if i >= n || src[i] != ':' {
 			return i, false
 		}
-		i = wire.SkipSpace(src, i+1)
+		i = wire.SkipSpaceFast(src, i+1)
 		var subBuf [8]cursor
 		sub := subBuf[:0]
 		key, decoded := "", false
@@ -161,9 +161,9 @@ func (w *walker) object(i int, cs []cursor, depth int, strict bool) (int, bool) 
 		if !ok {
 			return i, false
 		}
-		i = wire.SkipSpace(src, i)
+		i = wire.SkipSpaceFast(src, i)
 		if i < n && src[i] == ',' {
-			i = wire.SkipSpace(src, i+1)
+			i = wire.SkipSpaceFast(src, i+1)
 			continue
 		}
 		if i < n && src[i] == '}' {
@@ -187,7 +187,7 @@ func (w *walker) array(i int, cs []cursor, depth int, strict bool) (int, bool) {
 			act = append(act, c)
 		}
 	}
-	i = wire.SkipSpace(src, i+1)
+	i = wire.SkipSpaceFast(src, i+1)
 	if i < n && src[i] == ']' {
 		w.finishArray(act)
 		return i + 1, true
@@ -230,9 +230,9 @@ func (w *walker) array(i int, cs []cursor, depth int, strict bool) (int, bool) {
 				collect[k+1].list = append(collect[k+1].list, r.node)
 			}
 		}
-		i = wire.SkipSpace(src, i)
+		i = wire.SkipSpaceFast(src, i)
 		if i < n && src[i] == ',' {
-			i = wire.SkipSpace(src, i+1)
+			i = wire.SkipSpaceFast(src, i+1)
 			continue
 		}
 		if i < n && src[i] == ']' {

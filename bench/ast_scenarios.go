@@ -64,24 +64,25 @@ func dotted(path []any) string {
 type ASTCase struct {
 	Op, Doc, Lib string
 	// Run performs the operation once and returns a result that the
-	// tests compare across libraries (a JSON text).
-	Run func() (string, error)
+	// tests compare across libraries: JSON text, as a string or []byte
+	// (not converted, so that the benchmarks do not time a copy).
+	Run func() (any, error)
 }
 
 // ASTCases returns every case for doc (twitter.json's text).
 func ASTCases(docName string, doc []byte) []ASTCase {
 	s := string(doc) // sonic's and jet's string APIs read it without copying
 	var cs []ASTCase
-	add := func(op, lib string, run func() (string, error)) {
+	add := func(op, lib string, run func() (any, error)) {
 		cs = append(cs, ASTCase{Op: op, Doc: docName, Lib: lib, Run: run})
 	}
-	rawOf := func(n jetast.Node, err error) (string, error) {
+	rawOf := func(n jetast.Node, err error) (any, error) {
 		if err != nil {
 			return "", err
 		}
 		return n.Raw()
 	}
-	sonicRaw := func(n sonicast.Node, err error) (string, error) {
+	sonicRaw := func(n sonicast.Node, err error) (any, error) {
 		if err != nil {
 			return "", err
 		}
@@ -94,21 +95,21 @@ func ASTCases(docName string, doc []byte) []ASTCase {
 		path []any
 	}{{"GetEarly", earlyPath}, {"GetLate", latePath}} {
 		path := g.path
-		add(g.op, "jet", func() (string, error) { return rawOf(jet.Get(doc, path...)) })
-		add(g.op, "jet-novalidate", func() (string, error) { return rawOf(jet.GetWithOptions(doc, noValidate, path...)) })
-		add(g.op, "sonic", func() (string, error) { return sonicRaw(sonic.Get(doc, path...)) })
-		add(g.op, "sonic-valid", func() (string, error) {
+		add(g.op, "jet", func() (any, error) { return rawOf(jet.Get(doc, path...)) })
+		add(g.op, "jet-novalidate", func() (any, error) { return rawOf(jet.GetWithOptions(doc, noValidate, path...)) })
+		add(g.op, "sonic", func() (any, error) { return sonicRaw(sonic.Get(doc, path...)) })
+		add(g.op, "sonic-valid", func() (any, error) {
 			if !sonic.Valid(doc) {
 				return "", errors.New("invalid")
 			}
 			return sonicRaw(sonic.Get(doc, path...))
 		})
 		p := dotted(path)
-		add(g.op, "gjson", func() (string, error) { return gjson.GetBytes(doc, p).Raw, nil })
+		add(g.op, "gjson", func() (any, error) { return gjson.GetBytes(doc, p).Raw, nil })
 	}
 
 	// Five paths: jet and gjson in one call, sonic one Get per path.
-	joinRaw := func(ns []jetast.Node, err error) (string, error) {
+	joinRaw := func(ns []jetast.Node, err error) (any, error) {
 		if err != nil {
 			return "", err
 		}
@@ -125,18 +126,22 @@ func ASTCases(docName string, doc []byte) []ASTCase {
 		}
 		return out + "]", nil
 	}
-	add("GetMany5", "jet", func() (string, error) { return joinRaw(jet.GetMany(doc, manyPaths...)) })
-	add("GetMany5", "jet-novalidate", func() (string, error) {
+	add("GetMany5", "jet", func() (any, error) { return joinRaw(jet.GetMany(doc, manyPaths...)) })
+	add("GetMany5", "jet-novalidate", func() (any, error) {
 		return joinRaw(jetast.NewSearcherOptions(s, noValidate).GetMany(manyPaths...))
 	})
 	sonicPaths := make([][]any, len(manyPaths))
 	for i, p := range manyPaths {
 		sonicPaths[i] = pathOf(p)
 	}
-	add("GetMany5", "sonic", func() (string, error) {
+	add("GetMany5", "sonic", func() (any, error) {
 		out := "["
 		for i, p := range sonicPaths {
-			r, err := sonicRaw(sonic.Get(doc, p...))
+			n, err := sonic.Get(doc, p...)
+			if err != nil {
+				return "", err
+			}
+			r, err := n.Raw()
 			if err != nil {
 				return "", err
 			}
@@ -147,7 +152,7 @@ func ASTCases(docName string, doc []byte) []ASTCase {
 		}
 		return out + "]", nil
 	})
-	add("GetMany5", "gjson", func() (string, error) {
+	add("GetMany5", "gjson", func() (any, error) {
 		rs := gjson.GetManyBytes(doc, manyPaths...)
 		out := "["
 		for i, r := range rs {
@@ -161,63 +166,55 @@ func ASTCases(docName string, doc []byte) []ASTCase {
 
 	// Set one value (the result is the whole new document).
 	ep := dotted(editPath)
-	add("SetOne", "jet", func() (string, error) {
-		out, err := jet.SetPath(doc, ep, "jet")
-		return string(out), err
+	add("SetOne", "jet", func() (any, error) {
+		return jet.SetPath(doc, ep, "jet")
 	})
-	add("SetOne", "jet-novalidate", func() (string, error) {
-		out, err := jetast.SetPath(doc, ep, "jet", jetast.EditOptions{})
-		return string(out), err
+	add("SetOne", "jet-novalidate", func() (any, error) {
+		return jetast.SetPath(doc, ep, "jet", jetast.EditOptions{})
 	})
-	add("SetOne", "sjson", func() (string, error) {
-		out, err := sjson.SetBytes(doc, ep, "jet")
-		return string(out), err
+	add("SetOne", "sjson", func() (any, error) {
+		return sjson.SetBytes(doc, ep, "jet")
 	})
-	add("SetOne", "sonic", func() (string, error) {
+	add("SetOne", "sonic", func() (any, error) {
 		root := sonicast.NewRaw(s)
 		if _, err := root.GetByPath(editPath[:3]...).Set("screen_name", sonicast.NewString("jet")); err != nil {
 			return "", err
 		}
-		out, err := root.MarshalJSON()
-		return string(out), err
+		return root.MarshalJSON()
 	})
 
 	// Delete one member.
-	add("DeleteOne", "jet", func() (string, error) {
-		out, err := jet.DeletePath(doc, ep)
-		return string(out), err
+	add("DeleteOne", "jet", func() (any, error) {
+		return jet.DeletePath(doc, ep)
 	})
-	add("DeleteOne", "jet-novalidate", func() (string, error) {
-		out, err := jetast.DeletePath(doc, ep, jetast.EditOptions{})
-		return string(out), err
+	add("DeleteOne", "jet-novalidate", func() (any, error) {
+		return jetast.DeletePath(doc, ep, jetast.EditOptions{})
 	})
-	add("DeleteOne", "sjson", func() (string, error) {
-		out, err := sjson.DeleteBytes(doc, ep)
-		return string(out), err
+	add("DeleteOne", "sjson", func() (any, error) {
+		return sjson.DeleteBytes(doc, ep)
 	})
-	add("DeleteOne", "sonic", func() (string, error) {
+	add("DeleteOne", "sonic", func() (any, error) {
 		root := sonicast.NewRaw(s)
 		if _, err := root.GetByPath(editPath[:3]...).Unset("screen_name"); err != nil {
 			return "", err
 		}
-		out, err := root.MarshalJSON()
-		return string(out), err
+		return root.MarshalJSON()
 	})
 
 	// Walk the whole document with a visitor that counts what it sees.
-	add("Preorder", "jet", func() (string, error) {
+	add("Preorder", "jet", func() (any, error) {
 		var c countingVisitor
 		err := jetast.Preorder(s, &c, nil)
-		return c.String(), err
+		return &c, err
 	})
-	add("Preorder", "sonic", func() (string, error) {
+	add("Preorder", "sonic", func() (any, error) {
 		var c countingVisitor
 		err := sonicast.Preorder(s, &c, nil)
-		return c.String(), err
+		return &c, err
 	})
 
 	// Parse the whole document into a tree of nodes.
-	add("LoadAll", "jet", func() (string, error) {
+	add("LoadAll", "jet", func() (any, error) {
 		root := jetast.NewRaw(s)
 		if err := root.LoadAll(); err != nil {
 			return "", err
@@ -227,7 +224,7 @@ func ASTCases(docName string, doc []byte) []ASTCase {
 	})
 	// sonic's LoadAll parses one level (the children stay raw), so the
 	// whole tree is loaded by calling it on every node.
-	add("LoadAll", "sonic", func() (string, error) {
+	add("LoadAll", "sonic", func() (any, error) {
 		root := sonicast.NewRaw(s)
 		if err := sonicLoadAll(&root); err != nil {
 			return "", err
@@ -309,4 +306,17 @@ func (c *countingVisitor) OnArrayEnd() error      { return nil }
 
 func (c *countingVisitor) String() string {
 	return fmt.Sprintf("%d values, %d keys, %d string bytes, sum %g", c.values, c.keys, c.strBytes, c.sum)
+}
+
+// ResultText returns an ASTCase result as text.
+func ResultText(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case []byte:
+		return string(x)
+	case fmt.Stringer:
+		return x.String()
+	}
+	return fmt.Sprint(v)
 }

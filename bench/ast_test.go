@@ -80,7 +80,7 @@ func TestASTScenariosAgree(t *testing.T) {
 		if results[c.Op] == nil {
 			results[c.Op] = map[string]string{}
 		}
-		results[c.Op][c.Lib] = got
+		results[c.Op][c.Lib] = ResultText(got)
 	}
 	for op, byLib := range results {
 		want := byLib["jet"]

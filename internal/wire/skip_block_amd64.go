@@ -2,7 +2,10 @@
 
 package wire
 
-import "unsafe"
+import (
+	"unicode/utf8"
+	"unsafe"
+)
 
 // skBlocksAVX2 is skBlocksGo in AVX2 (plus PCLMULQDQ for the prefix XOR
 // and POPCNT): it skips 64-byte blocks of the n bytes at p and returns
@@ -70,4 +73,47 @@ func skStringEndVec(s string, j int) (end, consumed int, carry uint64) {
 		return j + e, 0, 0
 	}
 	return -1, c, k
+}
+
+// skStringStopAVX2 returns the length of the leading 32-byte blocks of
+// the n bytes at p that hold no '"', no '\\' and no control character,
+// and whether any of those bytes is 0x80 or above.
+//
+//go:noescape
+func skStringStopAVX2(p *byte, n int) (consumed int, high bool)
+
+// skStringStop returns how many bytes from s[j] are plain string content,
+// in whole 32-byte blocks (0 without AVX2), and whether any is non-ASCII.
+func skStringStop(s string, j int) (int, bool) {
+	if !skHasAVX2 {
+		return 0, false
+	}
+	return skStringStopAVX2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), j)), len(s)-j)
+}
+
+// skValidUTF8AVX2 checks the n bytes at p (a multiple of 32), except for
+// a sequence cut off at the end.
+//
+//go:noescape
+func skValidUTF8AVX2(p *byte, n int) bool
+
+// ValidUTF8 is utf8.ValidString, 32 bytes at a time where the CPU
+// allows.
+func ValidUTF8(s string) bool {
+	if len(s) < 64 || !skHasAVX2 {
+		return utf8.ValidString(s)
+	}
+	m := len(s) &^ 31
+	if !skValidUTF8AVX2(unsafe.StringData(s), m) {
+		return false
+	}
+	// The last sequence may run past the blocks: check it again whole.
+	k := m
+	for j := 0; j < 3 && k > 0 && s[k-1]&0xc0 == 0x80; j++ {
+		k--
+	}
+	if k > 0 && s[k-1] >= 0xc0 {
+		k--
+	}
+	return utf8.ValidString(s[k:])
 }

@@ -49,7 +49,14 @@ func skStringEnd(s string, i int) int {
 	j := i + 1
 	n := len(s)
 	for {
-		for j+8 <= n {
+		for k := 0; j+8 <= n; k++ {
+			if k == 2 && n-j >= skVecMin {
+				// A long run of plain content: 32 bytes at a time.
+				k, _ := skStringStop(s, j)
+				if j += k; j+8 > n {
+					break
+				}
+			}
 			if m := skStop(skLoad64(s, j)); m != 0 {
 				j += bits.TrailingZeros64(m) >> 3
 				goto stop
@@ -191,7 +198,11 @@ func skNumberEnd(s string, i int) int {
 // with the same depth limit. It does not build errors: when ok is false,
 // SkipValue(s, i, maxDepth) describes the problem.
 func SkipValueFast(s string, i int, maxDepth int) (end int, ok bool) {
-	return skValidate(s, i, nil, maxDepth, false)
+	end, ok, deep := skValidateShallow(s, i, 0, 0, maxDepth, false)
+	if deep {
+		return skValidate(s, i, nil, maxDepth, false)
+	}
+	return end, ok
 }
 
 // SkipRestFast continues a validating skip inside containers that are
@@ -205,7 +216,238 @@ func SkipRestFast(s string, i int, open []byte, maxDepth int) (end int, ok bool)
 	if len(open) == 0 {
 		return i, true
 	}
+	if len(open) <= 64 {
+		var kinds uint64
+		for d, k := range open {
+			if k == '{' {
+				kinds |= 1 << uint(d)
+			}
+		}
+		end, ok, deep := skValidateShallow(s, i, kinds, len(open), maxDepth, true)
+		if !deep {
+			return end, ok
+		}
+	}
 	return skValidate(s, i, open, maxDepth, true)
+}
+
+// skValidateShallow is skValidate for nesting up to 64 levels, with the
+// common cases written inline so that the loop makes no calls for them:
+// strings that end within 16 bytes without escapes, a single space, a
+// newline and up to 8 spaces of indentation. A call would make the
+// compiler save and restore every live register. It reports deep, and
+// no verdict, when the nesting goes past 64 levels.
+func skValidateShallow(s string, i int, kinds uint64, depth, maxDepth int, after bool) (end int, ok, deep bool) {
+	n := len(s)
+	var c byte
+	if depth > maxDepth {
+		return i, false, false
+	}
+	if after {
+		goto next
+	}
+
+value:
+	if i >= n {
+		return i, false, false
+	}
+	c = s[i]
+	if c <= ' ' {
+		if c == ' ' && i+1 < n && s[i+1] > ' ' {
+			i++
+		} else if i = skSpace(s, i); i >= n {
+			return i, false, false
+		}
+		c = s[i]
+	}
+	switch c {
+	case '"':
+		j := i + 1
+		if j+16 <= n {
+			m := skStop(skLoad64(s, j))
+			if m == 0 {
+				j += 8
+				m = skStop(skLoad64(s, j))
+			}
+			if m != 0 {
+				if j += bits.TrailingZeros64(m) >> 3; s[j] == '"' {
+					i = j + 1
+					goto next
+				}
+			}
+		}
+		if i = skStringEnd(s, i); i < 0 {
+			return 0, false, false
+		}
+	case '{':
+		if depth >= maxDepth {
+			return i, false, false
+		}
+		if depth >= 64 {
+			return i, false, true
+		}
+		kinds |= 1 << uint(depth)
+		depth++
+		i++
+		goto key
+	case '[':
+		if depth >= maxDepth {
+			return i, false, false
+		}
+		if depth >= 64 {
+			return i, false, true
+		}
+		kinds &^= 1 << uint(depth)
+		depth++
+		i++
+		if i < n && s[i] <= ' ' {
+			i = skSpace(s, i)
+		}
+		if i < n && s[i] == ']' {
+			i++
+			depth--
+			goto next
+		}
+		goto value
+	case 't':
+		if n-i < 4 || s[i:i+4] != "true" {
+			return i, false, false
+		}
+		i += 4
+	case 'f':
+		if n-i < 5 || s[i:i+5] != "false" {
+			return i, false, false
+		}
+		i += 5
+	case 'n':
+		if n-i < 4 || s[i:i+4] != "null" {
+			return i, false, false
+		}
+		i += 4
+	default:
+		if c != '-' && c-'0' > 9 {
+			return i, false, false
+		}
+		if i = skNumberEnd(s, i); i < 0 {
+			return 0, false, false
+		}
+	}
+
+next:
+	// s[i] is just after a value.
+	if depth == 0 {
+		return i, true, false
+	}
+	if i+9 <= n {
+		if c = s[i]; c <= ' ' {
+			// A newline and indentation, or one space.
+			if x := skLoad64(s, i+1) ^ (skOnes * ' '); c == '\n' && x != 0 {
+				if j := i + 1 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
+					i = j
+				} else {
+					i = skSpace(s, i)
+				}
+			} else if c == ' ' && s[i+1] > ' ' {
+				i++
+			} else {
+				i = skSpace(s, i)
+			}
+		}
+	} else if i < n && s[i] <= ' ' {
+		i = skSpace(s, i)
+	}
+	if i >= n {
+		return i, false, false
+	}
+	c = s[i]
+	if kinds&(1<<uint(depth-1)) != 0 {
+		switch c {
+		case ',':
+			i++
+			if i+9 <= n {
+				if c = s[i]; c <= ' ' {
+					if x := skLoad64(s, i+1) ^ (skOnes * ' '); c == '\n' && x != 0 {
+						if j := i + 1 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
+							i = j
+						} else {
+							i = skSpace(s, i)
+						}
+					} else if c == ' ' && s[i+1] > ' ' {
+						i++
+					} else {
+						i = skSpace(s, i)
+					}
+				}
+			} else if i < n && s[i] <= ' ' {
+				i = skSpace(s, i)
+			}
+			goto member
+		case '}':
+			i++
+			depth--
+			goto next
+		}
+		return i, false, false
+	}
+	switch c {
+	case ',':
+		i++
+		goto value
+	case ']':
+		i++
+		depth--
+		goto next
+	}
+	return i, false, false
+
+key:
+	// Just after '{': an empty object or the first member.
+	if i < n && s[i] <= ' ' {
+		i = skSpace(s, i)
+	}
+	if i < n && s[i] == '}' {
+		i++
+		depth--
+		goto next
+	}
+
+member:
+	// s[i] should open a member's key.
+	if i >= n || s[i] != '"' {
+		return i, false, false
+	}
+	{
+		j := i + 1
+		if j+16 <= n {
+			m := skStop(skLoad64(s, j))
+			if m == 0 {
+				j += 8
+				m = skStop(skLoad64(s, j))
+			}
+			if m != 0 {
+				if j += bits.TrailingZeros64(m) >> 3; s[j] == '"' {
+					i = j + 1
+					goto colon
+				}
+			}
+		}
+		if i = skStringEnd(s, i); i < 0 {
+			return 0, false, false
+		}
+	}
+colon:
+	if i < n && s[i] == ':' {
+		i++
+		goto value
+	}
+	if i < n && s[i] <= ' ' {
+		i = skSpace(s, i)
+	}
+	if i >= n || s[i] != ':' {
+		return i, false, false
+	}
+	i++
+	goto value
 }
 
 // skValidate is the validating state machine behind SkipValueFast and
@@ -732,4 +974,71 @@ func LooseQuote(s string, j int) int {
 		}
 	}
 	return n
+}
+
+// ScanStringFast is ScanString without the error: it returns the index
+// just past the closing quote of the string whose opening quote is at
+// s[i] and what the string holds, or ok == false when the string is
+// invalid (ScanString then says why). Long strings are scanned 32 bytes
+// at a time where the CPU allows.
+func ScanStringFast(s string, i int) (end int, fl StrFlags, ok bool) {
+	j := i + 1
+	n := len(s)
+	var high uint64
+	for {
+		for k := 0; j+8 <= n; k++ {
+			if k == 2 && n-j >= skVecMin {
+				c, h := skStringStop(s, j)
+				if h {
+					fl |= NonASCII
+				}
+				if j += c; j+8 > n {
+					break
+				}
+			}
+			x := skLoad64(s, j)
+			if m := skStop(x); m != 0 {
+				t := bits.TrailingZeros64(m)
+				high |= x & skHigh & (uint64(1)<<(t&^7) - 1)
+				j += t >> 3
+				goto stop
+			}
+			high |= x & skHigh
+			j += 8
+		}
+		for ; j < n; j++ {
+			c := s[j]
+			if c == '"' || c == '\\' || c < 0x20 {
+				goto stop
+			}
+			high |= uint64(c) & 0x80
+		}
+		return j, fl, false
+	stop:
+		if high != 0 {
+			fl |= NonASCII
+		}
+		switch s[j] {
+		case '"':
+			return j + 1, fl, true
+		case '\\':
+			fl |= Escaped
+			if j+1 >= n {
+				return j, fl, false
+			}
+			switch s[j+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				j += 2
+			case 'u':
+				if j+6 > n || unhex(s[j+2]) < 0 || unhex(s[j+3]) < 0 || unhex(s[j+4]) < 0 || unhex(s[j+5]) < 0 {
+					return j, fl, false
+				}
+				j += 6
+			default:
+				return j, fl, false
+			}
+		default:
+			return j, fl, false
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // skipSamples are documents and fragments that exercise every branch of
@@ -553,4 +554,67 @@ func TestLooseStringEscapes(t *testing.T) {
 			t.Fatalf("LooseStringEnd(%q) = %d %v, ScanString = %d %v", s, end, ok, e2, serr)
 		}
 	}
+}
+
+// TestScanStringFast compares ScanStringFast with ScanString on strings
+// of every length with every kind of stop, at every position.
+func TestScanStringFast(t *testing.T) {
+	r := rand.New(rand.NewSource(10))
+	parts := []string{"a", "é", "日本", `\n`, `\"`, `\\`, `\u00e9`, `\ud83d\ude00`, `\x`, `\u12`, "\x01", "\x7f", "\xff", strings.Repeat("z", 40), strings.Repeat("ü", 20)}
+	for k := 0; k < 30000; k++ {
+		var b strings.Builder
+		b.WriteString(strings.Repeat(" ", r.Intn(4)))
+		start := b.Len()
+		b.WriteByte('"')
+		for n := r.Intn(12); n > 0; n-- {
+			b.WriteString(parts[r.Intn(len(parts))])
+		}
+		if r.Intn(8) != 0 {
+			b.WriteByte('"')
+		}
+		b.WriteString(strings.Repeat("x", r.Intn(70)))
+		s := b.String()
+		end, fl, serr := ScanString(s, start)
+		fend, ffl, ok := ScanStringFast(s, start)
+		if ok != (serr == nil) || ok && (fend != end || ffl != fl) {
+			t.Fatalf("ScanStringFast(%q) = %d %v %v; ScanString = %d %v %v", s, fend, ffl, ok, end, fl, serr)
+		}
+	}
+}
+
+func checkValidUTF8(t testing.TB, s string) {
+	if got, want := ValidUTF8(s), utf8.ValidString(s); got != want {
+		t.Fatalf("ValidUTF8(%q) = %v, want %v", s, got, want)
+	}
+}
+
+func TestValidUTF8(t *testing.T) {
+	r := rand.New(rand.NewSource(11))
+	pieces := []string{"a", "é", "日本", "😀", "\u2028", "\xed\xa0\x80", "\xc0\x80", "\xe0\x80\x80", "\xf0\x80\x80\x80", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\x80", "\xbf\xbf", "\xc2", "\xe2\x82", "\xf0\x9f\x98", "\xff", "\xdf\xbf", "\xef\xbf\xbf", "\xf4\x8f\xbf\xbf", strings.Repeat("x", 31)}
+	for k := 0; k < 50000; k++ {
+		var b strings.Builder
+		for n := r.Intn(30); n > 0; n-- {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		checkValidUTF8(t, b.String())
+		// Every byte value at every position of a valid text.
+		if k%50 == 0 {
+			s := []byte(strings.Repeat("日本語テキスト", 6))
+			for p := 0; p < len(s); p += 1 + r.Intn(7) {
+				old := s[p]
+				s[p] = byte(r.Intn(256))
+				checkValidUTF8(t, string(s))
+				s[p] = old
+			}
+		}
+	}
+}
+
+func FuzzValidUTF8(f *testing.F) {
+	f.Add(strings.Repeat("日本語", 30))
+	f.Add(strings.Repeat("a", 64) + "\xe2\x82")
+	f.Fuzz(func(t *testing.T, s string) {
+		checkValidUTF8(t, s)
+		checkValidUTF8(t, strings.Repeat(s, 3))
+	})
 }

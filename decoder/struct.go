@@ -15,9 +15,10 @@ import (
 // member come first.
 type decField struct {
 	// keyQ is the name between quotes; keyWord and keyMask hold its
-	// first 8 bytes (little-endian) for a one-load comparison.
-	keyWord, keyMask uint64
-	keyQ             string
+	// first 8 bytes (little-endian), keyLast its last 8 when it is longer,
+	// for a comparison in one or two loads.
+	keyWord, keyMask, keyLast uint64
+	keyQ                      string
 	// rawKey marks a name that appears in JSON as itself (no byte needs
 	// escaping, valid UTF-8), so that a key can be matched against it
 	// in the input before being decoded.
@@ -113,6 +114,9 @@ func structFn(t reflect.Type) decFunc {
 		for j := 0; j < len(f.keyQ) && j < 8; j++ {
 			f.keyWord |= uint64(f.keyQ[j]) << (8 * j)
 			f.keyMask |= 0xff << (8 * j)
+		}
+		if n := len(f.keyQ); n > 8 {
+			f.keyLast = binary.LittleEndian.Uint64([]byte(f.keyQ[n-8:]))
 		}
 		if n := len(f.name); n <= maxIndexedLen {
 			for len(sp.byLen) <= n {
@@ -214,8 +218,12 @@ func (d *state) matchKey(f *decField) bool {
 		return false
 	}
 	if i+8 <= len(src) {
-		if binary.LittleEndian.Uint64(bytesOf(src)[i:])&f.keyMask != f.keyWord ||
-			n > 8 && src[i+8:i+n] != f.keyQ[8:] {
+		b := bytesOf(src)
+		if binary.LittleEndian.Uint64(b[i:])&f.keyMask != f.keyWord {
+			return false
+		}
+		if n > 8 && (binary.LittleEndian.Uint64(b[i+n-8:]) != f.keyLast ||
+			n > 16 && src[i+8:i+n-8] != f.keyQ[8:n-8]) {
 			return false
 		}
 	} else if src[i:i+n] != f.keyQ {

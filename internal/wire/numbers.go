@@ -1,12 +1,52 @@
 package wire
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 	"strconv"
 )
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// eightDigits reports whether the 8 bytes of x (little-endian) are all
+// ASCII digits.
+func eightDigits(x uint64) bool {
+	return x&(x+0x0606060606060606)&0xf0f0f0f0f0f0f0f0 == 0x3030303030303030
+}
+
+// parseEightDigits returns the value of the 8 ASCII digits in x, the first
+// digit in the lowest byte: pairs, then quads, then the whole, each step
+// one multiply (Lemire's SWAR digit parsing).
+func parseEightDigits(x uint64) uint64 {
+	x -= 0x3030303030303030
+	x = x*10 + x>>8
+	x = ((x&0x000000ff000000ff)*(100+1000000<<32) + (x>>16&0x000000ff000000ff)*(1+10000<<32)) >> 32
+	return x
+}
+
+// digitRun appends the digits at s[j:] to u, 8 at a time while it can,
+// and returns the new value, the index after the digits and how many
+// there were. u wraps past 19 digits; callers check the count.
+func digitRun(s string, j int, u uint64) (uint64, int, int) {
+	start := j
+	for j+8 <= len(s) {
+		x := binary.LittleEndian.Uint64(bytesOf(s)[j:])
+		if !eightDigits(x) {
+			break
+		}
+		u = u*100000000 + parseEightDigits(x)
+		j += 8
+	}
+	for ; j < len(s); j++ {
+		d := s[j] - '0'
+		if d > 9 {
+			break
+		}
+		u = u*10 + uint64(d)
+	}
+	return u, j, j - start
+}
 
 // ScanNumber scans the JSON number starting at s[i] and returns the index
 // just past it and whether it has a fraction or an exponent. The number
@@ -311,17 +351,31 @@ func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxErro
 		if j >= len(s) || !isDigit(s[j]) {
 			return j, 0, false, errorInToken(s, j, "after decimal point in numeric literal")
 		}
+		if mant == 0 {
+			// Leading zeros of the fraction are not significant.
+			for j < len(s) && s[j] == '0' {
+				j++
+				exp--
+			}
+		}
+		start := j
+		for j+8 <= len(s) {
+			x := binary.LittleEndian.Uint64(bytesOf(s)[j:])
+			if !eightDigits(x) {
+				break
+			}
+			mant = mant*100000000 + parseEightDigits(x)
+			j += 8
+		}
 		for ; j < len(s); j++ {
 			d := s[j] - '0'
 			if d > 9 {
 				break
 			}
-			if mant != 0 || d != 0 {
-				mant = mant*10 + uint64(d)
-				digits++
-			}
-			exp--
+			mant = mant*10 + uint64(d)
 		}
+		digits += j - start
+		exp -= j - start
 	}
 	if j < len(s) && s[j]|0x20 == 'e' {
 		j++
@@ -383,15 +437,7 @@ func ReadInt(s string, i int) (end int, n int64, ok bool, err *SyntaxError) {
 		j++
 	}
 	start := j
-	var u uint64
-	for ; j < len(s); j++ {
-		d := s[j] - '0'
-		if d > 9 {
-			break
-		}
-		u = u*10 + uint64(d)
-	}
-	digits := j - start
+	u, j, digits := digitRun(s, j, 0)
 	if digits == 0 || digits > 19 || s[start] == '0' && digits > 1 ||
 		j < len(s) && (s[j] == '.' || s[j]|0x20 == 'e') {
 		end, float, serr := ScanNumber(s, i)

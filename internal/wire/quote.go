@@ -156,12 +156,12 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 			if len(d)-j < len(src)-i+quoteBlocksRoom {
 				d = growQuoted(d, j, len(src)-i+quoteBlocksRoom)
 			}
-			k, w := quoteBlocks(d, j, src, i, html)
+			k, w, lastEsc := quoteBlocks(d, j, src, i, html)
 			i += k
 			j += w
-			// The tail block overlaps bytes already done, which must
-			// have been copied unchanged.
-			if r := len(src) - i; k > 0 && k == w && r >= 3 && r <= 29 && quoteTail(d, j, src, i, html) {
+			// The tail block overlaps bytes the kernel just did, which
+			// must have been copied unchanged.
+			if r := len(src) - i; k >= 32 && lastEsc <= len(src)-32 && r >= 3 && r <= 29 && quoteTail(d, j, src, i, html) {
 				j += r
 				i = len(src)
 				break

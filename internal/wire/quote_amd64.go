@@ -14,7 +14,7 @@ package wire
 // errors exactly when they do not follow a lead of three or four bytes.
 
 //go:noescape
-func quoteBlocksAVX2(dst, src *byte, n, room int, seqs *[128]uint64, html bool) (consumed, written int)
+func quoteBlocksAVX2(dst, src *byte, n, room int, seqs *[128]uint64, html bool) (consumed, written, lastEsc int)
 
 //go:noescape
 func quoteTailAVX2(dst, src *byte, skip int, html bool) bool
@@ -47,13 +47,18 @@ const quoteKernelMin = 32
 
 // quoteBlocks quotes the leading blocks of src[i:] that need no care
 // beyond escaping ASCII to d[j:] and returns how many bytes of src it
-// consumed and of d it wrote. A block with a UTF-8 error or U+2028/U+2029
+// consumed and of d it wrote, and the offset in src past the last byte
+// it escaped (0 if none). A block with a UTF-8 error or U+2028/U+2029
 // stops it, and so does the room left in d (see quoteBlocksAVX2).
-func quoteBlocks(d []byte, j int, src []byte, i int, html bool) (int, int) {
+func quoteBlocks(d []byte, j int, src []byte, i int, html bool) (int, int, int) {
 	if !hasAVX2 {
-		return 0, 0
+		return 0, 0, 0
 	}
-	return quoteBlocksAVX2(&d[j], &src[i], len(src)-i, len(d)-j, &quoteSeq, html)
+	k, w, last := quoteBlocksAVX2(&d[j], &src[i], len(src)-i, len(d)-j, &quoteSeq, html)
+	if last != 0 {
+		last += i
+	}
+	return k, w, last
 }
 
 // quoteBlocksRoom is the room quoteBlocks wants in d beyond the bytes
@@ -61,8 +66,8 @@ func quoteBlocks(d []byte, j int, src []byte, i int, html bool) (int, int) {
 const quoteBlocksRoom = 256
 
 // quoteTail finishes src from i, when 3 to 29 bytes remain and the 32
-// bytes before i were copied to d[:j] unchanged (no escapes) by
-// quoteBlocks: it checks
+// bytes before the end of src were copied to d unchanged (no escapes
+// among them) by quoteBlocks: it checks
 // the last 32 bytes of src (the first ones give the context of the new
 // ones) and, if the new ones need no change, copies them and reports
 // true.

@@ -117,19 +117,19 @@ TABLE32(quoteUTF8T3, 0x0101010101010101, 0x01010101babaaee6)
 	VPAND      Y14, Y3, Y3; \
 	VPOR       Y3, Y2, Y2
 
-// func quoteBlocksAVX2(dst, src *byte, n, room int, seqs *[128]uint64, html bool) (consumed, written int)
+// func quoteBlocksAVX2(dst, src *byte, n, room int, seqs *[128]uint64, html bool) (consumed, written, lastEsc int)
 //
 // Quotes src to dst 32 bytes a step: a block is stored as it is, and each
 // byte of it to escape is then overwritten by its sequence from seqs
 // (packed as quoteSeq packs them), followed again by the rest of the block
-// from src. It stops before a block with a UTF-8 error or U+2028/U+2029
-// (which the Go code handles), before a block with escapes when fewer
-// than 64 bytes are left (the rest of a block is loaded as 32 bytes), when
-// fewer than 32 bytes are left, or when dst has less room than the bytes
-// left plus 224 (what one block can grow to). A UTF-8 sequence may be cut
-// by the end of the last block copied: its lead and its end are not
-// checked. n >= 32; room is the room in dst.
-TEXT ·quoteBlocksAVX2(SB), NOSPLIT, $0-64
+// (from a copy on the stack). It stops before a block with a UTF-8 error
+// or U+2028/U+2029 (which the Go code handles), when fewer than 32 bytes
+// are left, or when dst has less room than the bytes left plus 224 (what
+// one block can grow to). A UTF-8 sequence may be cut by the end of the
+// last block copied: its lead and its end are not checked. lastEsc is one
+// past the offset in src of the last byte escaped, or 0. n >= 32; room is
+// the room in dst.
+TEXT ·quoteBlocksAVX2(SB), NOSPLIT, $64-72
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
@@ -138,9 +138,13 @@ TEXT ·quoteBlocksAVX2(SB), NOSPLIT, $0-64
 	MOVBQZX html+40(FP), AX
 
 	SETUP
+	// The stack copy of a block is followed by zeros: the rest of the
+	// block is stored again as 32 bytes from there.
+	VMOVDQU Y15, blk-32(SP)
 
 	XORQ BX, BX // bytes of src done
 	XORQ R9, R9 // bytes of dst written
+	MOVQ $0, lastEsc+64(FP)
 
 loop:
 	MOVQ CX, DX
@@ -168,12 +172,9 @@ loop:
 	JMP       loop
 
 escapes:
-	MOVQ CX, R11
-	SUBQ BX, R11
-	CMPQ R11, $64
-	JLT  done
-	LEAQ (SI)(BX*1), R11 // the block in src
-	XORQ R14, R14        // bytes added by escapes so far
+	VMOVDQU Y0, blk-64(SP)
+	LEAQ    blk-64(SP), R11
+	XORQ    R14, R14 // bytes added by escapes so far
 
 escape:
 	BSFL    DX, R12 // the next byte to escape
@@ -191,6 +192,8 @@ escape:
 	ANDL    AX, DX
 	JNZ     escape
 
+	LEAQ    1(BX)(R12*1), AX
+	MOVQ    AX, lastEsc+64(FP)
 	LEAQ    32(R9)(R14*1), R9
 	ADDQ    $32, BX
 	VMOVDQA Y0, Y8

@@ -38,8 +38,8 @@ func TestQuoteBlocksAVX2(t *testing.T) {
 				room = len(s) + r.IntN(400)
 			}
 			dst := make([]byte, room)
-			k, w := quoteBlocksAVX2(&dst[0], &bytesOf(s)[0], len(s), room, &quoteSeq, html)
-			if k%32 != 0 || k > len(s) || w > room {
+			k, w, last := quoteBlocksAVX2(&dst[0], &bytesOf(s)[0], len(s), room, &quoteSeq, html)
+			if k%32 != 0 || k > len(s) || w > room || last > k {
 				t.Fatalf("%q: returned %d, %d", s, k, w)
 			}
 			// The last character may be incomplete or bad: the kernel
@@ -64,9 +64,18 @@ func TestQuoteBlocksAVX2(t *testing.T) {
 			}
 			// It may stop early only before a block with bad UTF-8 or a
 			// separator, near the end, or for room.
-			if rest := len(s) - k; rest >= 64 && room-w >= rest+224 {
+			wantLast := 0
+			for x := 0; x < k; x++ {
+				if c := s[x]; c < 0x20 || c == '"' || c == '\\' || html && (c == '<' || c == '>' || c == '&') {
+					wantLast = x + 1
+				}
+			}
+			if last != wantLast {
+				t.Fatalf("%q html=%v: last escape reported %d, want %d", s, html, last, wantLast)
+			}
+			if rest := len(s) - k; rest >= 32 && room-w >= rest+224 {
 				blk := s[k : k+32]
-				if utf8.ValidString(s[len(p):k+32]) && !strings.ContainsAny(blk, "\u2028\u2029") && !strings.Contains(s[max(0, k-2):k+32], "\u2028") {
+				if utf8.ValidString(s[len(p):k+32]) && !strings.ContainsAny(blk, "\u2028\u2029") && !strings.ContainsAny(s[max(0, k-2):k+32], "\u2028\u2029") {
 					t.Fatalf("%q html=%v: stopped at %d for no reason", s, html, k)
 				}
 			}

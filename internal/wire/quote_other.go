@@ -7,7 +7,7 @@ package wire
 const quoteKernelMin = 1<<31 - 1
 
 // quoteBlocks is the kernel's stand-in: it copies nothing.
-func quoteBlocks(d []byte, j int, src []byte, i int, html bool) (int, int) { return 0, 0 }
+func quoteBlocks(d []byte, j int, src []byte, i int, html bool) (int, int, int) { return 0, 0, 0 }
 
 // quoteBlocksRoom is the room quoteBlocks wants in d beyond the bytes
 // left in src.

@@ -176,6 +176,10 @@ func (d *state) skipSpace() {
 
 // skip checks and skips the value at pos.
 func (d *state) skip() error {
+	if end, ok := wire.SkipValueFast(d.src, d.pos, d.maxDepth-d.depth); ok {
+		d.pos = end
+		return nil
+	}
 	end, err := wire.SkipValue(d.src, d.pos, d.maxDepth-d.depth)
 	d.pos = end
 	if err != nil {

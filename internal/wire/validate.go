@@ -7,13 +7,18 @@ const DefaultMaxDepth = 10000
 // Valid reports whether s is exactly one JSON value, optionally surrounded
 // by whitespace, nested at most DefaultMaxDepth deep.
 func Valid(s string) bool {
-	return Validate(s, DefaultMaxDepth) == nil
+	end, ok := SkipValueFast(s, 0, DefaultMaxDepth)
+	return ok && SkipSpace(s, end) == len(s)
 }
 
 // Validate checks that s is exactly one JSON value, optionally surrounded
 // by whitespace, nested at most maxDepth deep, and describes the first
 // problem otherwise.
 func Validate(s string, maxDepth int) *SyntaxError {
+	if end, ok := SkipValueFast(s, 0, maxDepth); ok && SkipSpace(s, end) == len(s) {
+		return nil
+	}
+	// Invalid: the precise scan says where and why.
 	i, err := SkipValue(s, 0, maxDepth)
 	if err != nil {
 		return err

@@ -162,10 +162,7 @@ func skNumberEnd(s string, i int) int {
 	if s[j] == '0' {
 		j++
 	} else if c := s[j]; c >= '1' && c <= '9' {
-		j++
-		for j < n && s[j]-'0' <= 9 {
-			j++
-		}
+		j = skDigits(s, j+1)
 	} else {
 		return -1
 	}
@@ -174,9 +171,7 @@ func skNumberEnd(s string, i int) int {
 		if j >= n || s[j]-'0' > 9 {
 			return -1
 		}
-		for j < n && s[j]-'0' <= 9 {
-			j++
-		}
+		j = skDigits(s, j+1)
 	}
 	if j < n && s[j]|0x20 == 'e' {
 		j++
@@ -186,9 +181,29 @@ func skNumberEnd(s string, i int) int {
 		if j >= n || s[j]-'0' > 9 {
 			return -1
 		}
-		for j < n && s[j]-'0' <= 9 {
-			j++
+		j = skDigits(s, j+1)
+	}
+	return j
+}
+
+// skDigits returns the index of the first byte at or after j that is not
+// a decimal digit, 8 bytes at a time.
+func skDigits(s string, j int) int {
+	n := len(s)
+	for j+8 <= n {
+		x := skLoad64(s, j)
+		// A digit is 0x30-0x39: high nibble 3, and low nibble + 6 below
+		// 16. t is non-zero in exactly the lanes that are not digits.
+		t := (x&(skOnes*0xf0))^(skOnes*0x30) | ((x&(skOnes*0x0f))+skOnes*0x06)&(skOnes*0x10)
+		if t == 0 {
+			j += 8
+			continue
 		}
+		m := ((t&^skHigh)+skOnes*0x7f | t) & skHigh
+		return j + bits.TrailingZeros64(m)>>3
+	}
+	for j < n && s[j]-'0' <= 9 {
+		j++
 	}
 	return j
 }
@@ -349,6 +364,17 @@ next:
 				}
 			} else if c == ' ' && s[i+1] > ' ' {
 				i++
+			} else if c == '\n' && i+17 <= n {
+				// Deeper indentation: a second word of spaces.
+				if x = skLoad64(s, i+9) ^ (skOnes * ' '); x != 0 {
+					if j := i + 9 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
+						i = j
+					} else {
+						i = skSpace(s, i)
+					}
+				} else {
+					i = skSpace(s, i)
+				}
 			} else {
 				i = skSpace(s, i)
 			}
@@ -374,6 +400,16 @@ next:
 						}
 					} else if c == ' ' && s[i+1] > ' ' {
 						i++
+					} else if c == '\n' && i+17 <= n {
+						if x = skLoad64(s, i+9) ^ (skOnes * ' '); x != 0 {
+							if j := i + 9 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
+								i = j
+							} else {
+								i = skSpace(s, i)
+							}
+						} else {
+							i = skSpace(s, i)
+						}
 					} else {
 						i = skSpace(s, i)
 					}

@@ -194,12 +194,12 @@ func skDigits(s string, j int) int {
 		x := skLoad64(s, j)
 		// A digit is 0x30-0x39: high nibble 3, and low nibble + 6 below
 		// 16. t is non-zero in exactly the lanes that are not digits.
-		t := (x&(skOnes*0xf0))^(skOnes*0x30) | ((x&(skOnes*0x0f))+skOnes*0x06)&(skOnes*0x10)
+		t := (x & (skOnes * 0xf0)) ^ (skOnes * 0x30) | ((x&(skOnes*0x0f))+skOnes*0x06)&(skOnes*0x10)
 		if t == 0 {
 			j += 8
 			continue
 		}
-		m := ((t&^skHigh)+skOnes*0x7f | t) & skHigh
+		m := ((t &^ skHigh) + skOnes*0x7f | t) & skHigh
 		return j + bits.TrailingZeros64(m)>>3
 	}
 	for j < n && s[j]-'0' <= 9 {

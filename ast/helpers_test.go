@@ -32,6 +32,19 @@ func corpus(t testing.TB) map[string]string {
 	return docs
 }
 
+// testCorpus returns the corpus documents the slower differential tests
+// use: a varied subset, to keep the package's tests quick.
+func testCorpus(t testing.TB) map[string]string {
+	all := corpus(t)
+	docs := map[string]string{}
+	for _, name := range []string{"twitter", "twitterescaped", "citm_catalog", "string_unicode", "string_escaped"} {
+		if d, ok := all[name]; ok {
+			docs[name] = d
+		}
+	}
+	return docs
+}
+
 // decodeStd decodes s with encoding/json, numbers as json.Number.
 func decodeStd(t testing.TB, s string) any {
 	t.Helper()

@@ -77,7 +77,7 @@ func TestLazyLookupsGenerated(t *testing.T) {
 
 func TestLazyLookupsCorpus(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
-	for name, doc := range corpus(t) {
+	for name, doc := range testCorpus(t) {
 		want := decodeStd(t, doc)
 		n := NewRaw(doc)
 		if n.Type() == V_ERROR {

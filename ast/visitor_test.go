@@ -116,8 +116,10 @@ func TestPreorderMatchesStd(t *testing.T) {
 	for k := 0; k < 500; k++ {
 		checkPreorder(t, "generated", g.document())
 	}
-	for name, doc := range corpusIfAny() {
-		checkPreorder(t, name, doc)
+	if docs, err := corpusOrNil(); err == nil {
+		for _, name := range []string{"twitter", "twitterescaped", "citm_catalog", "canada"} {
+			checkPreorder(t, name, docs[name])
+		}
 	}
 	for _, doc := range []string{`1`, `-9223372036854775808`, `9223372036854775808`, `1e400`, `"x"`, ` null `, `[]`, `{}`, `[1,]`, `{"a":1}}`, ``, "[\"\xff\"]"} {
 		checkPreorder(t, doc, doc)

@@ -308,7 +308,7 @@ func (d *state) scanString() (s string, start int, err error) {
 		return wire.StringOf(out), -1, nil
 	}
 	body := d.src[start : end-1]
-	if fl == 0 || utf8.ValidString(body) {
+	if fl == 0 || wire.ValidUTF8(body) {
 		return body, start, nil
 	}
 	d.scratch, _ = wire.AppendUnquoted(d.scratch[:0], body)

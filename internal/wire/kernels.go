@@ -45,7 +45,18 @@ func stringStopMask(x uint64) uint64 {
 func indexStringStop(s string, i int) (int, bool) {
 	b := bytesOf(s)
 	var high uint64
-	for ; i+8 <= len(b); i += 8 {
+	for k := 0; i+8 <= len(b); k++ {
+		if k == 2 && len(b)-i >= skVecMin {
+			// A long string: pass over 32-byte blocks with the vector
+			// kernel where there is one.
+			c, h := skStringStop(s, i)
+			if h {
+				high = msb
+			}
+			if i += c; i+8 > len(b) {
+				break
+			}
+		}
 		x := binary.LittleEndian.Uint64(b[i:])
 		if m := stringStopMask(x); m != 0 {
 			n := bits.TrailingZeros64(m)
@@ -54,6 +65,7 @@ func indexStringStop(s string, i int) (int, bool) {
 			return i + n>>3, high != 0
 		}
 		high |= x & msb
+		i += 8
 	}
 	for ; i < len(b); i++ {
 		c := b[i]

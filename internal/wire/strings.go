@@ -117,7 +117,7 @@ func ReadString(s string, i int, dst []byte) (end int, fl StrFlags, out []byte, 
 	for {
 		if high {
 			fl |= NonASCII
-			if run := s[j:k]; !utf8.ValidString(run) {
+			if run := s[j:k]; !ValidUTF8(run) {
 				dst = appendCoerced(dst, run)
 			} else {
 				dst = append(dst, run...)

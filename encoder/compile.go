@@ -467,8 +467,9 @@ func elemsFn(et reflect.Type, addr bool) elemsFunc {
 		return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
 			b = append(b, '[')
 			var err error
+			fields := se.fields[e.htmlIndex()]
 			for i := 0; i < n; i++ {
-				if b, err = e.appendStruct(b, se.fields, unsafe.Add(p, uintptr(i)*size)); err != nil {
+				if b, err = e.appendStruct(b, fields, unsafe.Add(p, uintptr(i)*size)); err != nil {
 					return b, err
 				}
 				b = append(b, ',')
@@ -490,7 +491,7 @@ func elemsFn(et reflect.Type, addr bool) elemsFunc {
 					b = append(b, "null"...)
 				case e.depth < cycleCheckDepth:
 					e.depth++
-					b, err = e.appendStruct(b, se.fields, q)
+					b, err = e.appendStruct(b, se.fields[e.htmlIndex()], q)
 					e.depth--
 				default:
 					b, err = elem(e, b, unsafe.Add(p, uintptr(i)*unsafe.Sizeof(q)))

@@ -2,6 +2,7 @@ package encoder
 
 import (
 	"reflect"
+	"slices"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
@@ -53,17 +54,13 @@ const (
 const nameBlock = 32
 
 type encField struct {
-	// name and nameHTML are `,"key":`, the second with <, > and &
-	// escaped (the comma of the first member written becomes the '{');
-	// nameBuf and htmlBuf hold the same bytes zero-padded when they fit
-	// in nameBlock bytes (nameLen and htmlLen are then their lengths,
-	// else 0).
+	// name is `,"key":` (the comma of the first member written becomes
+	// the '{'), with <, > and & escaped in the fields of HTML-escaping
+	// encoders; nameBuf holds the same bytes zero-padded when they fit in
+	// nameBlock bytes (nameLen is then their length, else 0).
 	name     string
-	nameHTML string
 	nameBuf  [nameBlock]byte
-	htmlBuf  [nameBlock]byte
 	nameLen  int
-	htmlLen  int
 	offset   uintptr
 	hops     []rt.Hop
 	kind     fieldKind
@@ -78,10 +75,15 @@ type encField struct {
 
 // structEnc is the compiled encoder of a struct type. It is registered
 // before its fields are compiled, so that a recursive type can point at
-// it; fields is set when compilation ends, before any use.
+// it; fields is set when compilation ends, before any use. fields[1] is
+// fields[0] with member names HTML-escaped, for EscapeHTML.
 type structEnc struct {
-	fields []encField
+	fields [2][]encField
 }
+
+// htmlIndex is 1 when e escapes HTML, else 0: the index into
+// structEnc.fields.
+func (e *state) htmlIndex() int { return int(e.opts & EscapeHTML) }
 
 // structEncs maps the compile keys of struct types encoded by
 // appendStruct (no marshaling method) to their encoders; guarded by
@@ -110,13 +112,6 @@ func structFn(t reflect.Type, addr bool) encFunc {
 	for i, f := range plan {
 		ef := &fields[i]
 		ef.name = `,"` + f.Name + `":`
-		ef.nameHTML = string(wire.AppendHTMLEscaped([]byte(`,"`), f.Name)) + `":`
-		if len(ef.name) <= nameBlock {
-			ef.nameLen = copy(ef.nameBuf[:], ef.name)
-		}
-		if len(ef.nameHTML) <= nameBlock {
-			ef.htmlLen = copy(ef.htmlBuf[:], ef.nameHTML)
-		}
 		ef.offset = f.Offset
 		ef.hops = f.Hops
 		// A field is addressable when its struct is, or when it is
@@ -137,10 +132,25 @@ func structFn(t reflect.Type, addr bool) encFunc {
 			ef.omitKind, ef.omit = omitFunc, zeroTest(f.Type, faddr)
 		}
 	}
-	se.fields = fields
-	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
-		return e.appendStruct(b, fields, p)
+	htmlFields := slices.Clone(fields)
+	for i := range fields {
+		htmlFields[i].name = string(wire.AppendHTMLEscaped([]byte(`,"`), plan[i].Name)) + `":`
+		fields[i].nameLen = nameBytes(&fields[i])
+		htmlFields[i].nameLen = nameBytes(&htmlFields[i])
 	}
+	se.fields = [2][]encField{fields, htmlFields}
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+		return e.appendStruct(b, se.fields[e.htmlIndex()], p)
+	}
+}
+
+// nameBytes fills f.nameBuf from f.name and returns its length, or 0
+// when the name is too long for it.
+func nameBytes(f *encField) int {
+	if len(f.name) > nameBlock {
+		return 0
+	}
+	return copy(f.nameBuf[:], f.name)
 }
 
 // inlineKind returns how appendStruct writes a value of type t by
@@ -295,22 +305,9 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 			continue
 		}
 		// The name: one fixed-size move when there is room.
-		if n := len(b); cap(b)-n >= nameBlock {
-			if html {
-				if f.htmlLen != 0 {
-					*(*[nameBlock]byte)(b[n : n+nameBlock]) = f.htmlBuf
-					b = b[:n+f.htmlLen]
-				} else {
-					b = append(b, f.nameHTML...)
-				}
-			} else if f.nameLen != 0 {
-				*(*[nameBlock]byte)(b[n : n+nameBlock]) = f.nameBuf
-				b = b[:n+f.nameLen]
-			} else {
-				b = append(b, f.name...)
-			}
-		} else if html {
-			b = append(b, f.nameHTML...)
+		if n := len(b); cap(b)-n >= nameBlock && f.nameLen != 0 {
+			*(*[nameBlock]byte)(b[n : n+nameBlock]) = f.nameBuf
+			b = b[:n+f.nameLen]
 		} else {
 			b = append(b, f.name...)
 		}
@@ -363,11 +360,11 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 			}
 		case kindStruct:
 			if f.kind == kindStruct {
-				b, err = e.appendStruct(b, f.sub.fields, vp)
+				b, err = e.appendStruct(b, f.sub.fields[e.htmlIndex()], vp)
 			} else if e.depth < cycleCheckDepth {
 				// Through a pointer: counts toward cycle detection.
 				e.depth++
-				b, err = e.appendStruct(b, f.sub.fields, vp)
+				b, err = e.appendStruct(b, f.sub.fields[e.htmlIndex()], vp)
 				e.depth--
 			} else {
 				b, err = f.fn(e, b, fp)

@@ -173,21 +173,33 @@ func ReadString(s string, i int, dst []byte) (end int, fl StrFlags, out []byte, 
 				dst = append(dst, byte(r))
 				break
 			}
-			if utf16.IsSurrogate(r) {
-				r2 := rune(-1)
-				if j+6 <= len(s) && s[j] == '\\' && s[j+1] == 'u' {
-					r2 = hexAt(s, j+2)
-				}
-				if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-					r = dec
-					j += 6
-				} else {
-					r = utf8.RuneError
-				}
+			if r < 0x800 {
+				dst = append(dst, 0xc0|byte(r>>6), 0x80|byte(r)&0x3f)
+				break
+			}
+			if !utf16.IsSurrogate(r) {
+				dst = append(dst, 0xe0|byte(r>>12), 0x80|byte(r>>6)&0x3f, 0x80|byte(r)&0x3f)
+				break
+			}
+			// A surrogate: paired with a following \u escape, or U+FFFD.
+			r2 := rune(-1)
+			if j+6 <= len(s) && s[j] == '\\' && s[j+1] == 'u' {
+				r2 = hexAt(s, j+2)
+			}
+			if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+				r = dec
+				j += 6
+			} else {
+				r = utf8.RuneError
 			}
 			dst = utf8.AppendRune(dst, r)
 		default:
 			return k + 1, fl, dst, errorInToken(s, k+1, "in string escape code")
+		}
+		if j < len(s) && s[j] == '\\' {
+			// Escapes back to back: no plain run between them.
+			k, high = j, false
+			continue
 		}
 		k, high = indexStringStop(s, j)
 	}

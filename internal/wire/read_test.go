@@ -231,3 +231,36 @@ func FuzzReadInt(f *testing.F) {
 		checkReadInt(t, s)
 	})
 }
+
+// TestSkipSpace compares SkipSpace with a byte-at-a-time reference on runs
+// of every kind of whitespace, at every alignment.
+func TestSkipSpace(t *testing.T) {
+	ref := func(s string, i int) int {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+			i++
+		}
+		return i
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	ws := []string{" ", "\n", "\t", "\r", "        ", "\n    ", "\r\n  "}
+	for n := 0; n < 20000; n++ {
+		var b strings.Builder
+		for k := r.IntN(6); k > 0; k-- {
+			b.WriteString("x")
+		}
+		start := b.Len()
+		for k := r.IntN(10); k > 0; k-- {
+			b.WriteString(ws[r.IntN(len(ws))])
+		}
+		if r.IntN(4) != 0 {
+			b.WriteByte("x\x00\x1f!\"\x0b\x0c"[r.IntN(7)])
+		}
+		for k := r.IntN(10); k > 0; k-- {
+			b.WriteByte(' ')
+		}
+		s := b.String()
+		if got, want := SkipSpace(s, start), ref(s, start); got != want {
+			t.Fatalf("SkipSpace(%q, %d) = %d, want %d", s, start, got, want)
+		}
+	}
+}

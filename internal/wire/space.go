@@ -23,24 +23,30 @@ func SkipSpace(s string, i int) int {
 func skipSpaceSlow(s string, i int) int {
 	for i < len(s) {
 		switch s[i] {
+		case '\n':
+			i++
+			if i >= len(s) || s[i] != ' ' {
+				continue
+			}
+			fallthrough
 		case ' ':
 			// Indentation is runs of spaces: compare 8 bytes at a time
 			// with eight spaces. s[i] is a space, so the first byte
 			// that differs is past i.
-			if i+8 <= len(s) {
+			for i+8 <= len(s) {
 				if y := binary.LittleEndian.Uint64(bytesOf(s)[i:]) ^ (lsb * ' '); y != 0 {
 					i += bits.TrailingZeros64(y) >> 3
-				} else {
-					i += 8
+					goto next
 				}
-				continue
+				i += 8
 			}
 			i++
-		case '\t', '\n', '\r':
+		case '\t', '\r':
 			i++
 		default:
 			return i
 		}
+	next:
 	}
 	return i
 }

@@ -33,6 +33,10 @@ func skipSpaceSlow(s string, i int) int {
 			// Indentation is runs of spaces: compare 8 bytes at a time
 			// with eight spaces. s[i] is a space, so the first byte
 			// that differs is past i.
+			if i+8 > len(s) {
+				i++
+				continue
+			}
 			for i+8 <= len(s) {
 				if y := binary.LittleEndian.Uint64(bytesOf(s)[i:]) ^ (lsb * ' '); y != 0 {
 					i += bits.TrailingZeros64(y) >> 3
@@ -40,7 +44,7 @@ func skipSpaceSlow(s string, i int) int {
 				}
 				i += 8
 			}
-			i++
+			// Fewer than 8 bytes left, not yet looked at.
 		case '\t', '\r':
 			i++
 		default:

@@ -218,11 +218,10 @@ func (d *state) matchKey(f *decField) bool {
 		return false
 	}
 	if i+8 <= len(src) {
-		b := bytesOf(src)
-		if binary.LittleEndian.Uint64(b[i:])&f.keyMask != f.keyWord {
+		if wire.Load64(src, i)&f.keyMask != f.keyWord {
 			return false
 		}
-		if n > 8 && (binary.LittleEndian.Uint64(b[i+n-8:]) != f.keyLast ||
+		if n > 8 && (wire.Load64(src, i+n-8) != f.keyLast ||
 			n > 16 && src[i+8:i+n-8] != f.keyQ[8:n-8]) {
 			return false
 		}
@@ -242,9 +241,6 @@ func (d *state) matchKey(f *decField) bool {
 	d.pos = wire.SkipSpace(d.src, i)
 	return true
 }
-
-// bytesOf views s as bytes, never to be written.
-func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 func (d *state) decodeField(f *decField, p unsafe.Pointer) error {
 	if f.hops != nil {

@@ -111,3 +111,7 @@ func laneEq(low uint64, c byte) uint64 {
 	// y+0x7f has its high bit set exactly when the lane is non-zero.
 	return ^((y + lsb*0x7f) | y) & msb
 }
+
+// Load64 returns the 8 bytes of s at i as a little-endian word, without
+// bounds checks: the caller guarantees i >= 0 and i+8 <= len(s).
+func Load64(s string, i int) uint64 { return skLoad64(s, i) }

@@ -482,6 +482,7 @@ func sliceFn(t reflect.Type) decFunc {
 	size := et.Size()
 	flat := size > 0 && pointerFree(et)
 	scratch := &sync.Pool{New: func() any { return newScratchSlice(t, 8) }}
+	plainString := et.Kind() == reflect.String && plainFieldKind(et) == fieldString
 	array := func(d *state, p unsafe.Pointer) error {
 		if d.pos >= len(d.src) || d.src[d.pos] != '[' {
 			if d.pos < len(d.src) && d.src[d.pos] == 'n' {
@@ -498,6 +499,12 @@ func sliceFn(t reflect.Type) decFunc {
 			return d.decodeFlatSlice(sh, elem, size)
 		}
 		if sh.Cap == 0 && size > 0 {
+			switch {
+			case plainString:
+				return d.decodeStringSlice(t, sh, elem)
+			case et.Kind() == reflect.Pointer:
+				return d.decodePointerSlice(sh, elem)
+			}
 			return d.decodeViaScratch(t, sh, elem, size, scratch)
 		}
 		if err := d.enter(); err != nil {
@@ -635,6 +642,119 @@ type scratchSlice struct {
 func newScratchSlice(t reflect.Type, n int) *scratchSlice {
 	v := reflect.MakeSlice(t, n, n)
 	return &scratchSlice{v: v, data: v.UnsafePointer(), n: n}
+}
+
+// decodeStringSlice is decodeViaScratch for slices of plain strings, with
+// the state's string stack as scratch.
+func (d *state) decodeStringSlice(t reflect.Type, sh *sliceHeader, elem decFunc) error {
+	if err := d.enter(); err != nil {
+		return err
+	}
+	d.pos++
+	d.skipSpace()
+	base := len(d.strStack)
+	var err error
+	if d.pos < len(d.src) && d.src[d.pos] == ']' {
+		d.pos++
+	} else {
+		for {
+			var v string
+			if d.pos < len(d.src) && d.src[d.pos] == '"' {
+				v, err = d.readString()
+			} else {
+				err = elem(d, unsafe.Pointer(&v))
+			}
+			d.strStack = append(d.strStack, v)
+			if err != nil {
+				break
+			}
+			if d.pos < len(d.src) && d.src[d.pos] == ',' {
+				d.pos++
+				d.skipSpace()
+				continue
+			}
+			d.skipSpace()
+			if d.pos < len(d.src) {
+				if c := d.src[d.pos]; c == ',' {
+					d.pos++
+					d.skipSpace()
+					continue
+				} else if c == ']' {
+					d.pos++
+					break
+				}
+			}
+			err = d.errorAt(d.pos, "after array element")
+			break
+		}
+	}
+	if n := len(d.strStack) - base; n == 0 {
+		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
+	} else {
+		// A []string has the memory layout of any slice of a string
+		// kind.
+		out := make([]string, n)
+		copy(out, d.strStack[base:])
+		*sh = sliceHeader{Data: unsafe.Pointer(unsafe.SliceData(out)), Len: n, Cap: n}
+	}
+	clear(d.strStack[base:])
+	d.strStack = d.strStack[:base]
+	if err == nil {
+		d.depth--
+	}
+	return err
+}
+
+// decodePointerSlice is decodeViaScratch for slices of pointers, with the
+// state's pointer stack as scratch (nested arrays use the part above).
+func (d *state) decodePointerSlice(sh *sliceHeader, elem decFunc) error {
+	if err := d.enter(); err != nil {
+		return err
+	}
+	d.pos++
+	d.skipSpace()
+	base := len(d.ptrStack)
+	var err error
+	if d.pos < len(d.src) && d.src[d.pos] == ']' {
+		d.pos++
+	} else {
+		for {
+			var v unsafe.Pointer
+			err = elem(d, unsafe.Pointer(&v))
+			d.ptrStack = append(d.ptrStack, v)
+			if err != nil {
+				break
+			}
+			d.skipSpace()
+			if d.pos < len(d.src) {
+				if c := d.src[d.pos]; c == ',' {
+					d.pos++
+					d.skipSpace()
+					continue
+				} else if c == ']' {
+					d.pos++
+					break
+				}
+			}
+			err = d.errorAt(d.pos, "after array element")
+			break
+		}
+	}
+	if n := len(d.ptrStack) - base; n == 0 {
+		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
+	} else {
+		// A []unsafe.Pointer has the memory layout of any slice of
+		// pointers.
+		out := make([]unsafe.Pointer, n)
+		copy(out, d.ptrStack[base:])
+		*sh = sliceHeader{Data: unsafe.Pointer(unsafe.SliceData(out)), Len: n, Cap: n}
+	}
+	clear(d.ptrStack[base:])
+	d.ptrStack = d.ptrStack[:base]
+	if err == nil {
+		d.depth--
+	}
+	return err
 }
 
 // maxPooledScratch bounds the scratch slices kept for reuse, so that one

@@ -76,6 +76,10 @@ type state struct {
 
 	anys []any
 	kvs  []kv
+	// strStack and ptrStack hold the elements of slices of strings and
+	// of pointers being decoded (nested ones above).
+	strStack []string
+	ptrStack []unsafe.Pointer
 }
 
 type kv struct {
@@ -115,6 +119,13 @@ func putState(d *state) {
 	d.anys = d.anys[:0]
 	clear(d.kvs[:cap(d.kvs)])
 	d.kvs = d.kvs[:0]
+	if cap(d.strStack) > 1024 {
+		d.strStack = nil
+	}
+	if cap(d.ptrStack) > 1024 {
+		d.ptrStack = nil
+	}
+	d.strStack, d.ptrStack = d.strStack[:0], d.ptrStack[:0]
 	if cap(d.scratch) > 1<<16 {
 		d.scratch = nil
 	}

@@ -407,11 +407,18 @@ func findLoose(src string, steps []step) (start, end int, err error) {
 					match = unquote(src[i:ke]) == key
 					i = ke
 				}
-				i = wire.SkipSpaceFast(src, i)
-				if i >= n || src[i] != ':' {
+				if i < n && src[i] == ':' {
+					i++ // the usual "key":
+				} else if i = wire.SkipSpaceFast(src, i); i < n && src[i] == ':' {
+					i++
+				} else {
 					return 0, 0, syntaxError(src, i)
 				}
-				i = wire.SkipSpaceFast(src, i+1)
+				if i+1 < n && src[i] == ' ' && src[i+1] > ' ' {
+					i++ // the usual "key": value
+				} else {
+					i = wire.SkipSpaceFast(src, i)
+				}
 				if match {
 					break
 				}
@@ -420,7 +427,7 @@ func findLoose(src string, steps []step) (start, end int, err error) {
 				}
 				i = wire.SkipSpaceFast(src, i)
 				if i < n && src[i] == ',' {
-					i = wire.SkipSpaceFast(src, i+1)
+					i = wire.SkipSpaceIndent(src, i+1)
 					continue
 				}
 				if i < n && src[i] == '}' {

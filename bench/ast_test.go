@@ -2,9 +2,15 @@ package bench
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
 	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // astDoc is the document the get/set scenarios run on.
@@ -114,4 +120,96 @@ func sameValue(a, b string) bool {
 		return a == b
 	}
 	return reflect.DeepEqual(x, y)
+}
+
+// TestASTCompare measures the get/set scenarios the way bench/RESULTS.md
+// reports them: in rounds, each library in turn (the order rotating from
+// round to round), so that a busy moment of a shared machine hits every
+// library rather than one; it prints median ns/op and the median of the
+// per-round ratios to the reference library. It runs only when
+// JET_AST_COMPARE is set (to the number of rounds, e.g. 15);
+// JET_AST_OPS, a regexp, picks scenarios:
+//
+//	JET_AST_COMPARE=15 go test -run TestASTCompare -v .
+//	JET_AST_COMPARE=15 JET_AST_OPS='Get' go test -run TestASTCompare -v .
+func TestASTCompare(t *testing.T) {
+	rounds, _ := strconv.Atoi(os.Getenv("JET_AST_COMPARE"))
+	if rounds <= 0 {
+		t.Skip("set JET_AST_COMPARE to the number of rounds to run the comparison")
+	}
+	ops := regexp.MustCompile(os.Getenv("JET_AST_OPS")) // which scenarios; all by default
+	cases := astCases(t)
+	byOp := map[string][]ASTCase{}
+	for _, c := range cases {
+		byOp[c.Op] = append(byOp[c.Op], c)
+	}
+	// ns[op][lib] per round
+	ns := map[string]map[string][]float64{}
+	for r := 0; r < rounds; r++ {
+		for _, op := range ASTOps {
+			if !ops.MatchString(op) {
+				continue
+			}
+			cs := byOp[op]
+			if ns[op] == nil {
+				ns[op] = map[string][]float64{}
+			}
+			for k := range cs {
+				c := cs[(k+r)%len(cs)]
+				ns[op][c.Lib] = append(ns[op][c.Lib], timeOp(c.Run, 30*time.Millisecond))
+			}
+		}
+	}
+	var out strings.Builder
+	fmt.Fprintf(&out, "| scenario | library | median ns/op | vs %s (median of round ratios) |\n|---|---|---:|---:|\n", "reference")
+	for _, op := range ASTOps {
+		if !ops.MatchString(op) {
+			continue
+		}
+		ref := astReference(op)
+		for _, c := range byOp[op] {
+			times := ns[op][c.Lib]
+			ratios := make([]float64, len(times))
+			for i := range times {
+				ratios[i] = times[i] / ns[op][ref][i]
+			}
+			fmt.Fprintf(&out, "| %s | %s | %.0f | %.2fx %s |\n", op, c.Lib, median(times), median(ratios), ref)
+		}
+	}
+	t.Log("\n" + out.String())
+}
+
+// astReference is the library each scenario's ratios are taken to.
+func astReference(op string) string {
+	switch op {
+	case "SetOne", "DeleteOne":
+		return "sjson"
+	}
+	return "sonic"
+}
+
+// timeOp runs f repeatedly for about d and returns ns per run.
+func timeOp(f func() (any, error), d time.Duration) float64 {
+	if _, err := f(); err != nil {
+		panic(err)
+	}
+	n := 0
+	start := time.Now()
+	for time.Since(start) < d {
+		f()
+		n++
+	}
+	return float64(time.Since(start).Nanoseconds()) / float64(n)
+}
+
+func median(v []float64) float64 {
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	if len(s) == 0 {
+		return 0
+	}
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }

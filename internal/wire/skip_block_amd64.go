@@ -38,12 +38,39 @@ var skHasAVX2 = func() bool {
 	return ebx7&(1<<5) != 0
 }()
 
+// skBlocksAVX512 is skBlocksAVX2 with AVX-512BW compares into mask
+// registers.
+//
+//go:noescape
+func skBlocksAVX512(p *byte, n, depth int, st *skBlock) (consumed, end, depthOut int)
+
+// skHasAVX512 reports whether the CPU and the OS support AVX-512F and
+// AVX-512BW (besides what skHasAVX2 checks).
+var skHasAVX512 = func() bool {
+	if !skHasAVX2 {
+		return false
+	}
+	// The OS saves the opmask and the upper ZMM state.
+	if xcr0, _ := skXGETBV(); xcr0&0xe6 != 0xe6 {
+		return false
+	}
+	_, ebx7, _, _ := skCPUID(7, 0)
+	const avx512f, avx512bw = 1 << 16, 1 << 30
+	return ebx7&(avx512f|avx512bw) == avx512f|avx512bw
+}()
+
 // skBlocks is the block skipper (see skBlocksGo).
 func skBlocks(s string, j, depth int, st *skBlock) (end, next, depthOut int) {
 	if !skHasAVX2 || len(s)-j < 64 {
 		return -1, j, depth
 	}
-	consumed, e, d := skBlocksAVX2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), j)), len(s)-j, depth, st)
+	p := (*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), j))
+	var consumed, e, d int
+	if skHasAVX512 {
+		consumed, e, d = skBlocksAVX512(p, len(s)-j, depth, st)
+	} else {
+		consumed, e, d = skBlocksAVX2(p, len(s)-j, depth, st)
+	}
 	if e >= 0 {
 		return j + e, 0, 0
 	}

@@ -126,31 +126,39 @@ escaped:
 	JMP  loop
 
 follow:
-	// The depth may reach zero in this block: take the brackets in order.
-	MOVQ R12, R8
-	ORQ  R13, R8
+	// The depth may reach zero in this block. After the k-th closing
+	// bracket (at bit p) it is depth + (opening brackets below p) - k:
+	// walk the closing brackets only, with no branch on the kind of
+	// bracket. R8: closing brackets left; AX: k counted down from depth.
+	MOVQ R13, R8
+	MOVQ DX, AX
 
-bit:
+close:
 	TESTQ R8, R8
-	JZ    nextblock
-	BSFQ  R8, DI
-	BTQ   DI, R12
-	JCS   open
-	DECQ  DX
-	JZ    found
-	JMP   clear
+	JZ    blockdone
+	DECQ  AX                     // depth - k
+	MOVQ  R8, DI
+	NEGQ  DI
+	ANDQ  R8, DI                 // lowest closing bracket
+	LEAQ  -1(DI), DI             // the bits below it
+	ANDQ  R12, DI
+	POPCNTQ DI, DI               // opening brackets before it
+	ADDQ  AX, DI
+	JZ    closed
+	LEAQ  -1(R8), DI
+	ANDQ  DI, R8
+	JMP   close
 
-open:
-	INCQ DX
-
-clear:
-	LEAQ -1(R8), AX
-	ANDQ AX, R8
-	JMP  bit
-
-nextblock:
+blockdone:
+	POPCNTQ R12, R8
+	POPCNTQ R13, DI
+	ADDQ R8, DX
+	SUBQ DI, DX
 	ADDQ $64, BX
 	JMP  loop
+
+closed:
+	BSFQ R8, DI
 
 found:
 	LEAQ 1(BX)(DI*1), AX
@@ -402,3 +410,132 @@ DATA skU8Hi80<>+8(SB)/8, $0x8080808080808080
 DATA skU8Hi80<>+16(SB)/8, $0x8080808080808080
 DATA skU8Hi80<>+24(SB)/8, $0x8080808080808080
 GLOBL skU8Hi80<>(SB), RODATA|NOPTR, $32
+
+// func skBlocksAVX512(p *byte, n, depth int, st *skBlock) (consumed, end, depthOut int)
+//
+// skBlocksAVX2 with AVX-512BW compares: each class of bytes in a block
+// is one compare into a mask register, instead of two compares, two
+// byte-mask extractions and a shift and an or. Registers as in
+// skBlocksAVX2; Z10-Z14 hold the bytes compared with.
+TEXT ·skBlocksAVX512(SB), NOSPLIT, $0-56
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ depth+16(FP), DX
+	MOVQ st+24(FP), R8
+	MOVQ 0(R8), R9  // st.inString
+	MOVQ 8(R8), R10 // st.escaped
+
+	MOVQ $0x22, AX
+	VPBROADCASTB AX, Z10 // '"'
+	MOVQ $0x5c, AX
+	VPBROADCASTB AX, Z11 // '\\'
+	MOVQ $0x20, AX
+	VPBROADCASTB AX, Z12 // 0x20: '[' | 0x20 == '{', ']' | 0x20 == '}'
+	MOVQ $0x7b, AX
+	VPBROADCASTB AX, Z13 // '{'
+	MOVQ $0x7d, AX
+	VPBROADCASTB AX, Z14 // '}'
+	VPCMPEQB Y9, Y9, Y9  // all ones (the prefix XOR multiplier)
+
+	XORQ BX, BX
+	SUBQ $64, CX         // the last offset a whole block starts at
+
+zloop:
+	CMPQ BX, CX
+	JGT  zdone
+
+	VMOVDQU64 (SI)(BX*1), Z0
+	VPCMPEQB Z0, Z11, K1
+	KMOVQ K1, R11        // backslashes
+	VPCMPEQB Z0, Z10, K2
+	KMOVQ K2, AX         // quotes
+	VPORQ Z0, Z12, Z1
+	VPCMPEQB Z1, Z13, K3
+	KMOVQ K3, R12        // opening brackets
+	VPCMPEQB Z1, Z14, K4
+	KMOVQ K4, R13        // closing brackets
+
+	MOVQ R10, R8
+	NOTQ R8
+	ANDQ R11, R8                 // potential escapes
+	MOVQ R8, DI
+	SHLQ $1, DI
+	ORQ  skOddBits<>(SB), DI
+	SUBQ R8, DI
+	XORQ skOddBits<>(SB), DI     // codes
+	MOVQ R11, R8
+	ORQ  R10, R8
+	XORQ DI, R8                  // escaped
+	ANDQ R11, DI
+	SHRQ $63, DI
+	MOVQ DI, R10                 // carry
+
+	NOTQ R8
+	ANDQ R8, AX
+	VMOVQ AX, X0
+	VPCLMULQDQ $0, X9, X0, X0
+	POPCNTQ AX, DI
+	ANDQ $1, DI
+	NEGQ DI
+	VMOVQ X0, AX
+	XORQ R9, AX
+	XORQ DI, R9
+
+	NOTQ AX
+	ANDQ AX, R12
+	ANDQ AX, R13
+	POPCNTQ R13, DI
+	CMPQ DI, DX
+	JGE  zfollow
+	POPCNTQ R12, R8
+	ADDQ R8, DX
+	SUBQ DI, DX
+	ADDQ $64, BX
+	JMP  zloop
+
+zfollow:
+	MOVQ R13, R8
+	MOVQ DX, AX
+
+zclose:
+	TESTQ R8, R8
+	JZ    zblockdone
+	DECQ  AX
+	MOVQ  R8, DI
+	NEGQ  DI
+	ANDQ  R8, DI
+	LEAQ  -1(DI), DI
+	ANDQ  R12, DI
+	POPCNTQ DI, DI
+	ADDQ  AX, DI
+	JZ    zclosed
+	LEAQ  -1(R8), DI
+	ANDQ  DI, R8
+	JMP   zclose
+
+zblockdone:
+	POPCNTQ R12, R8
+	POPCNTQ R13, DI
+	ADDQ R8, DX
+	SUBQ DI, DX
+	ADDQ $64, BX
+	JMP  zloop
+
+zclosed:
+	BSFQ R8, DI
+	LEAQ 1(BX)(DI*1), AX
+	MOVQ $0, consumed+32(FP)
+	MOVQ AX, end+40(FP)
+	MOVQ $0, depthOut+48(FP)
+	VZEROUPPER
+	RET
+
+zdone:
+	MOVQ st+24(FP), R8
+	MOVQ R9, 0(R8)
+	MOVQ R10, 8(R8)
+	MOVQ BX, consumed+32(FP)
+	MOVQ $-1, end+40(FP)
+	MOVQ DX, depthOut+48(FP)
+	VZEROUPPER
+	RET

@@ -1078,3 +1078,17 @@ func ScanStringFast(s string, i int) (end int, fl StrFlags, ok bool) {
 		}
 	}
 }
+
+// SkipSpaceIndent is SkipSpaceFast for where a newline and indentation
+// are likely (after a comma or an opening bracket): up to 8 spaces after
+// the newline are counted without a loop.
+func SkipSpaceIndent(s string, i int) int {
+	if i+9 <= len(s) && s[i] == '\n' {
+		if x := skLoad64(s, i+1) ^ (skOnes * ' '); x != 0 {
+			if j := i + 1 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
+				return j
+			}
+		}
+	}
+	return SkipSpaceFast(s, i)
+}

@@ -32,6 +32,9 @@ type codec struct {
 	fn     encFunc
 	direct bool
 	word   wordFunc
+	// interfaced is set once direct and word are filled in (under
+	// compileMu, before the codec is published for readers).
+	interfaced bool
 }
 
 // byWord caches the codecs of the dynamic types met in interfaces (where
@@ -67,9 +70,12 @@ func codecFor(t reflect.Type) *codec {
 	defer compileMu.Unlock()
 	fnFor(t, false)
 	c := compiled[compileKey{t, false}]
-	if c.word == nil {
+	if !c.interfaced {
+		// Written once: readers of a published codec read these
+		// without the lock.
 		c.direct = rt.Direct(t)
 		c.word = wordFor(t, c)
+		c.interfaced = true
 	}
 	return c
 }

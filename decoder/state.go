@@ -140,14 +140,20 @@ func (d *state) own() {
 	}
 }
 
-// keep returns src[i:j] as a string that may outlive the call.
+// keep returns src[i:j] as a string that may outlive the call. A small
+// borrowed input is not copied whole: its strings go to the arena, which
+// costs less than one more allocation per call.
 func (d *state) keep(i, j int) string {
-	if d.opts&OptionCopyString != 0 {
+	if d.opts&OptionCopyString != 0 || d.borrowed && len(d.src) <= smallInput {
 		return d.arenaString(d.src[i:j])
 	}
 	d.own()
 	return d.src[i:j]
 }
+
+// smallInput is the size up to which a borrowed input's strings are
+// copied one by one rather than the input as a whole.
+const smallInput = 2048
 
 // arenaString copies b into the arena and returns it as a string. The
 // arena is append-only, so strings handed out are never overwritten.

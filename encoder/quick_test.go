@@ -69,7 +69,20 @@ func TestQuickEncode(t *testing.T) {
 		[]byte(nil), []int(nil), map[string]int(nil),
 		struct{ A *int }{}, &struct{ A *int }{&q},
 	}
+	// encoding/json knows omitzero since Go 1.24; Outer has such fields.
+	stdOmitZero := func() bool {
+		b, _ := json.Marshal(struct {
+			A int `json:",omitzero"`
+		}{})
+		return string(b) == "{}"
+	}()
 	for _, v := range vals {
+		switch v.(type) {
+		case Outer, *Outer:
+			if !stdOmitZero {
+				continue
+			}
+		}
 		want, werr := json.Marshal(v)
 		got, gerr := Encode(v, EscapeHTML|SortMapKeys|CompactMarshaler)
 		if (werr == nil) != (gerr == nil) || string(want) != string(got) {

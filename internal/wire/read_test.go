@@ -264,3 +264,19 @@ func TestSkipSpace(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAppendUnquoted checks that AppendUnquoted never panics, whatever
+// it is given (callers that skip validation may pass unchecked text), and
+// that on checked bodies it agrees with ReadString.
+func FuzzAppendUnquoted(f *testing.F) {
+	for _, s := range []string{`a\`, `\u12`, `\ud83d\ude00`, "a\"b", "\x01", `\q`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		got, _ := AppendUnquoted(nil, body)
+		q := `"` + body + `"`
+		if end, fl, out, err := ReadString(q, 0, nil); err == nil && end == len(q) && fl&Escaped != 0 && string(out) != string(got) {
+			t.Fatalf("AppendUnquoted(%q) = %q, ReadString %q", body, got, out)
+		}
+	})
+}

@@ -240,7 +240,15 @@ func AppendUnquoted(dst []byte, s string) (out []byte, replaced bool) {
 		if k >= len(s) {
 			break
 		}
-		// s[k] is a backslash: the body holds no quotes or control bytes.
+		if k+1 >= len(s) || s[k] != '\\' {
+			// Not a checked body (a quote, a control byte or a lone
+			// backslash at the end): keep the byte as it is rather than
+			// fail.
+			dst = append(dst, s[k])
+			i = k + 1
+			continue
+		}
+		// s[k] is a backslash.
 		c := s[k+1]
 		i = k + 2
 		switch c {

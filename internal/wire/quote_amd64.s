@@ -11,12 +11,6 @@
 	GLOBL name<>(SB), RODATA|NOPTR, $32
 
 CONST32(quoteC0F, 0x0f0f0f0f0f0f0f0f)
-CONST32(quoteCE0, 0xe0e0e0e0e0e0e0e0)
-CONST32(quoteC22, 0x2222222222222222)
-CONST32(quoteC5C, 0x5c5c5c5c5c5c5c5c)
-CONST32(quoteC02, 0x0202020202020202)
-CONST32(quoteC3E, 0x3e3e3e3e3e3e3e3e)
-CONST32(quoteC26, 0x2626262626262626)
 CONST32(quoteC60, 0x6060606060606060)
 CONST32(quoteC70, 0x7070707070707070)
 CONST32(quoteC80, 0x8080808080808080)
@@ -49,39 +43,60 @@ TABLE32(quoteUTF8T2, 0xcbcbcb8b8383a3e7, 0xcbcbdbcbcbcbcbcb)
 // A,B: 02|20|80|10|08 = ba; C-F: 01.
 TABLE32(quoteUTF8T3, 0x0101010101010101, 0x01010101babaaee6)
 
-// SETUP loads the constants of ESCAPES and UNUSUAL; AX holds html (0 or 1) and is
-// clobbered.
+// The escape tables: for the plain mode, by high nibble then by low
+// nibble, then the same for the html mode. Classes: 0x01 control (high
+// nibble 0 or 1), 0x02 '"' and, in html, '&' (high nibble 2, low 2 or 6),
+// 0x04 '<' and '>' in html (high 3, low C or E), 0x08 '\\' (high 5, low
+// C).
+DATA quoteEscT<>+0(SB)/8, $0x0000080000020101
+DATA quoteEscT<>+8(SB)/8, $0
+DATA quoteEscT<>+16(SB)/8, $0x0000080000020101
+DATA quoteEscT<>+24(SB)/8, $0
+DATA quoteEscT<>+32(SB)/8, $0x0101010101030101
+DATA quoteEscT<>+40(SB)/8, $0x0101010901010101
+DATA quoteEscT<>+48(SB)/8, $0x0101010101030101
+DATA quoteEscT<>+56(SB)/8, $0x0101010901010101
+DATA quoteEscT<>+64(SB)/8, $0x0000080004020101
+DATA quoteEscT<>+72(SB)/8, $0
+DATA quoteEscT<>+80(SB)/8, $0x0000080004020101
+DATA quoteEscT<>+88(SB)/8, $0
+DATA quoteEscT<>+96(SB)/8, $0x0103010101030101
+DATA quoteEscT<>+104(SB)/8, $0x0105010d01010101
+DATA quoteEscT<>+112(SB)/8, $0x0103010101030101
+DATA quoteEscT<>+120(SB)/8, $0x0105010d01010101
+GLOBL quoteEscT<>(SB), RODATA|NOPTR, $128
+
+// SETUP loads the constants of ESCAPES and UNUSUAL: Y9 0x0f in every
+// lane, Y10-Y12 the UTF-8 tables, Y13 and Y14 the escape tables of the
+// mode (AX is html, 0 or 1; clobbered), Y15 zero; Y8, the block before
+// the first, zero (as if ASCII).
 #define SETUP \
-	VPXOR Y15, Y15, Y15; \
-	VPXOR Y8, Y8, Y8; \
+	VPXOR   Y15, Y15, Y15; \
+	VPXOR   Y8, Y8, Y8; \
 	VMOVDQU quoteC0F<>(SB), Y9; \
 	VMOVDQU quoteUTF8T1<>(SB), Y10; \
 	VMOVDQU quoteUTF8T2<>(SB), Y11; \
 	VMOVDQU quoteUTF8T3<>(SB), Y12; \
-	NEGQ AX; \
-	VMOVQ AX, X13; \
-	VPBROADCASTQ X13, Y13
+	SHLQ    $6, AX; \
+	LEAQ    quoteEscT<>(SB), R11; \
+	VMOVDQU (R11)(AX*1), Y13; \
+	VMOVDQU 32(R11)(AX*1), Y14
 
-// ESCAPES sets the lanes of Y1 to all ones for the bytes of the block in
-// Y0 that are escaped: below 0x20, '"', '\\', and with html (Y13 all
-// ones) '<', '>', '&'. Uses Y2 and Y3.
+// ESCAPES sets to non-zero the lanes of Y1 for the bytes of the block in
+// Y0 that are escaped: below 0x20, '"', '\\', and in the html mode '<',
+// '>', '&'. Each is a class (a bit) present in both the table looked up
+// by the byte's high nibble (Y7, left by UNUSUAL) and the one looked up
+// by its low nibble. Uses Y3.
 #define ESCAPES \
-	VPAND    quoteCE0<>(SB), Y0, Y1; \
-	VPCMPEQB Y15, Y1, Y1; \
-	VPCMPEQB quoteC22<>(SB), Y0, Y2; \
-	VPOR     Y2, Y1, Y1; \
-	VPCMPEQB quoteC5C<>(SB), Y0, Y2; \
-	VPOR     Y2, Y1, Y1; \
-	VPOR     quoteC02<>(SB), Y0, Y2; \
-	VPCMPEQB quoteC3E<>(SB), Y2, Y2; \
-	VPCMPEQB quoteC26<>(SB), Y0, Y3; \
-	VPOR     Y3, Y2, Y2; \
-	VPAND    Y13, Y2, Y2; \
-	VPOR     Y2, Y1, Y1
+	VPSHUFB Y7, Y13, Y1; \
+	VPAND   Y9, Y0, Y3; \
+	VPSHUFB Y3, Y14, Y3; \
+	VPAND   Y3, Y1, Y1
 
 // UNUSUAL sets Y2 to a non-zero value when a pair of bytes ending in the
 // block in Y0 (preceded by the block in Y8) is a UTF-8 error, or three
-// bytes ending in it are U+2028 or U+2029. Uses Y3-Y7 and Y14.
+// bytes ending in it are U+2028 or U+2029; it leaves the high nibbles of
+// Y0 in Y7 (for ESCAPES). Uses Y1 and Y3-Y6.
 //
 // The pair check looks up three tables by the first byte's high and low
 // nibbles (Y4 is the byte before each byte) and the second byte's high
@@ -100,21 +115,21 @@ TABLE32(quoteUTF8T3, 0x0101010101010101, 0x01010101babaaee6)
 	VPAND      Y9, Y4, Y3; \
 	VPSHUFB    Y3, Y11, Y3; \
 	VPAND      Y3, Y2, Y2; \
-	VPSRLW     $4, Y0, Y3; \
-	VPAND      Y9, Y3, Y3; \
-	VPSHUFB    Y3, Y12, Y3; \
+	VPSRLW     $4, Y0, Y7; \
+	VPAND      Y9, Y7, Y7; \
+	VPSHUFB    Y7, Y12, Y3; \
 	VPAND      Y3, Y2, Y2; \
 	VPSUBUSB   quoteC60<>(SB), Y5, Y3; \
-	VPSUBUSB   quoteC70<>(SB), Y6, Y14; \
-	VPOR       Y14, Y3, Y3; \
+	VPSUBUSB   quoteC70<>(SB), Y6, Y1; \
+	VPOR       Y1, Y3, Y3; \
 	VPAND      quoteC80<>(SB), Y3, Y3; \
 	VPXOR      Y3, Y2, Y2; \
 	VPCMPEQB   quoteCE2<>(SB), Y5, Y3; \
-	VPCMPEQB   quoteC80<>(SB), Y4, Y14; \
-	VPAND      Y14, Y3, Y3; \
-	VPOR       quoteC01<>(SB), Y0, Y14; \
-	VPCMPEQB   quoteCA9<>(SB), Y14, Y14; \
-	VPAND      Y14, Y3, Y3; \
+	VPCMPEQB   quoteC80<>(SB), Y4, Y1; \
+	VPAND      Y1, Y3, Y3; \
+	VPOR       quoteC01<>(SB), Y0, Y1; \
+	VPCMPEQB   quoteCA9<>(SB), Y1, Y1; \
+	VPAND      Y1, Y3, Y3; \
 	VPOR       Y3, Y2, Y2
 
 // func quoteBlocksAVX2(dst, src *byte, n, room int, seqs *[128]uint64, html bool) (consumed, written, lastEsc int)
@@ -162,17 +177,19 @@ loop:
 	VPTEST Y2, Y2
 	JNZ    done
 	ESCAPES
-	VMOVDQU   Y0, (DI)(R9*1)
-	VPMOVMSKB Y1, DX
-	TESTL     DX, DX
-	JNZ       escapes
-	ADDQ      $32, BX
+	VMOVDQU Y0, (DI)(R9*1)
+	VPTEST  Y1, Y1
+	JNZ     escapes
+	ADDQ    $32, BX
 	ADDQ      $32, R9
 	VMOVDQA   Y0, Y8
 	JMP       loop
 
 escapes:
-	VMOVDQU Y0, blk-64(SP)
+	VPCMPEQB  Y15, Y1, Y1
+	VPMOVMSKB Y1, DX
+	NOTL      DX // the lanes to escape
+	VMOVDQU   Y0, blk-64(SP)
 	LEAQ    blk-64(SP), R11
 	XORQ    R14, R14 // bytes added by escapes so far
 
@@ -220,8 +237,8 @@ TEXT ·quoteTailAVX2(SB), NOSPLIT, $0-33
 	SETUP
 
 	VMOVDQU (SI), Y0
-	ESCAPES
 	UNUSUAL
+	ESCAPES
 	VPOR Y2, Y1, Y1
 
 	LEAQ quoteTailMask<>(SB), DX

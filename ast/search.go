@@ -220,6 +220,9 @@ func plainKey(key string) bool {
 // it: one with escapes, or with invalid UTF-8 (decoded as U+FFFD) when
 // key holds U+FFFD.
 func keyKind(key string) (plain, slow bool) {
+	if wire.PlainASCII(key) {
+		return true, false
+	}
 	ascii := true
 	for i := 0; i < len(key); i++ {
 		c := key[i]
@@ -380,61 +383,20 @@ func findLoose(src string, steps []step) (start, end int, err error) {
 		case c == '{' && st.keyOK:
 			key := st.key
 			plain, slow := keyKind(key)
-			i = wire.SkipSpaceFast(src, i+1)
-			for {
-				if i >= n || src[i] != '"' {
-					if i < n && src[i] == '}' {
-						return 0, 0, notFound("path %q", pathText(steps))
-					}
-					return 0, 0, syntaxError(src, i)
-				}
-				match := false
-				if e := i + 1 + len(key); plain && e < n && src[e] == '"' && src[i+1:e] == key {
-					match, i = true, e+1
-				} else if q := wire.LooseQuote(src, i+1); q < n && src[q-1] != '\\' {
-					// The key ends at the first quote. Escapes only make a
-					// key shorter once decoded, so one no longer than key
-					// that differs from it cannot match.
-					if slow || q-i-1 > len(key) && strings.IndexByte(src[i+1:q], '\\') >= 0 {
-						match = unquote(src[i:q+1]) == key
-					}
-					i = q + 1
-				} else {
-					ke, _, ok := wire.LooseStringEndFlag(src, i)
-					if !ok {
-						return 0, 0, syntaxError(src, i)
-					}
-					match = unquote(src[i:ke]) == key
-					i = ke
-				}
-				if i < n && src[i] == ':' {
-					i++ // the usual "key":
-				} else if i = wire.SkipSpaceFast(src, i); i < n && src[i] == ':' {
-					i++
-				} else {
-					return 0, 0, syntaxError(src, i)
-				}
-				if i+1 < n && src[i] == ' ' && src[i+1] > ' ' {
-					i++ // the usual "key": value
-				} else {
-					i = wire.SkipSpaceFast(src, i)
-				}
-				if match {
-					break
-				}
-				if i, ok = wire.SkipLoose(src, i); !ok {
-					return 0, 0, syntaxError(src, i)
-				}
-				i = wire.SkipSpaceFast(src, i)
-				if i < n && src[i] == ',' {
-					i = wire.SkipSpaceIndent(src, i+1)
-					continue
-				}
-				if i < n && src[i] == '}' {
-					return 0, 0, notFound("path %q", pathText(steps))
-				}
-				return 0, 0, syntaxError(src, i)
+			// Member keys with escapes are decoded to compare (after a
+			// check: nothing has validated them).
+			decoded := func(q string) bool {
+				end, _, ok := wire.ScanStringFast(q, 0)
+				return ok && end == len(q) && unquote(q) == key
 			}
+			pos, bad := wire.LooseFindKey(src, i+1, key, plain && !slow, decoded)
+			if bad {
+				return 0, 0, syntaxError(src, pos)
+			}
+			if pos < 0 {
+				return 0, 0, notFound("path %q", pathText(steps))
+			}
+			i = pos
 		case c == '[' && st.index >= 0:
 			i = wire.SkipSpaceFast(src, i+1)
 			if i < n && src[i] == ']' {

@@ -684,15 +684,7 @@ func SkipLoose(s string, i int) (end int, ok bool) {
 		return skLooseContainer(s, i+1)
 	default:
 		// A number or a literal: up to the next delimiter.
-		j := i + 1
-		for j < n {
-			c := s[j]
-			if c == ',' || c == '}' || c == ']' || c <= ' ' || c == ':' || c == '"' || c == '{' || c == '[' {
-				break
-			}
-			j++
-		}
-		return j, true
+		return LooseScalarEnd(s, i), true
 	}
 }
 
@@ -700,8 +692,8 @@ func SkipLoose(s string, i int) (end int, ok bool) {
 // whose content starts at s[j], without checking it.
 func skLooseString(s string, j int) (int, bool) {
 	n := len(s)
-	// Short strings without escapes end within a word or two.
-	for k := 0; k < 2 && j+8 <= n; k++ {
+	// Short strings without escapes end within a few words.
+	for k := 0; k < 4 && j+8 <= n; k++ {
 		x := skLoad64(s, j)
 		q := x ^ (skOnes * '"')
 		b := x ^ (skOnes * '\\')
@@ -952,6 +944,20 @@ func SkipSpaceFast(s string, i int) int {
 // LooseScalarEnd returns the index just past the number or literal that
 // starts at s[i]: the next byte that cannot be part of one.
 func LooseScalarEnd(s string, i int) int {
+	switch c := s[i]; {
+	case c-'0' <= 9 || c == '-':
+		i = skDigits(s, i+1) // the integer part, 8 digits at a time
+		if i >= len(s) || s[i] != '.' && s[i]|0x20 != 'e' {
+			return i
+		}
+		i--
+	case c == 't' && len(s)-i >= 4 && s[i:i+4] == "true":
+		return i + 4
+	case c == 'f' && len(s)-i >= 5 && s[i:i+5] == "false":
+		return i + 5
+	case c == 'n' && len(s)-i >= 4 && s[i:i+4] == "null":
+		return i + 4
+	}
 	for i++; i < len(s); i++ {
 		if c := s[i]; c == ',' || c == '}' || c == ']' || c <= ' ' || c == ':' || c == '"' || c == '{' || c == '[' {
 			break
@@ -995,21 +1001,45 @@ func LooseStringEndFlag(s string, i int) (end int, escaped, ok bool) {
 }
 
 // LooseQuote returns the index of the first '"' at or after s[j], or
-// len(s). Whether it is escaped is for the caller to check.
-func LooseQuote(s string, j int) int {
+// len(s), and whether a backslash comes before it. Whether the quote is
+// escaped is for the caller to check.
+func LooseQuote(s string, j int) (int, bool) {
 	n := len(s)
+	var bs uint64
 	for ; j+8 <= n; j += 8 {
-		q := skLoad64(s, j) ^ (skOnes * '"')
+		x := skLoad64(s, j)
+		q := x ^ (skOnes * '"')
+		b := x ^ (skOnes * '\\')
 		if m := (q - skOnes) &^ q & skHigh; m != 0 {
-			return j + bits.TrailingZeros64(m)>>3
+			t := bits.TrailingZeros64(m)
+			bs |= (b - skOnes) &^ b & skHigh & (uint64(1)<<(t&^7) - 1)
+			return j + t>>3, bs != 0
 		}
+		bs |= (b - skOnes) &^ b & skHigh
 	}
 	for ; j < n; j++ {
 		if s[j] == '"' {
-			return j
+			break
+		}
+		if s[j] == '\\' {
+			bs = 1
 		}
 	}
-	return n
+	return j, bs != 0
+}
+
+// SkipSpaceIndent is SkipSpaceFast for where a newline and indentation
+// are likely (after a comma or an opening bracket): up to 8 spaces after
+// the newline are counted without a loop.
+func SkipSpaceIndent(s string, i int) int {
+	if i+9 <= len(s) && s[i] == '\n' {
+		if x := skLoad64(s, i+1) ^ (skOnes * ' '); x != 0 {
+			if j := i + 1 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
+				return j
+			}
+		}
+	}
+	return SkipSpaceFast(s, i)
 }
 
 // ScanStringFast is ScanString without the error: it returns the index
@@ -1079,16 +1109,164 @@ func ScanStringFast(s string, i int) (end int, fl StrFlags, ok bool) {
 	}
 }
 
-// SkipSpaceIndent is SkipSpaceFast for where a newline and indentation
-// are likely (after a comma or an opening bracket): up to 8 spaces after
-// the newline are counted without a loop.
-func SkipSpaceIndent(s string, i int) int {
-	if i+9 <= len(s) && s[i] == '\n' {
-		if x := skLoad64(s, i+1) ^ (skOnes * ' '); x != 0 {
-			if j := i + 1 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
-				return j
-			}
+// PlainASCII reports whether s is ASCII with no '"', '\\' or control
+// character: text that is its own JSON string body.
+func PlainASCII(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := skLoad64(s, i)
+		if x&skHigh != 0 || skStop(x) != 0 {
+			return false
 		}
 	}
-	return SkipSpaceFast(s, i)
+	for ; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 || c == '"' || c == '\\' || c < 0x20 {
+			return false
+		}
+	}
+	return true
+}
+
+// LooseFindKey looks, in the object whose members continue at s[i] (just
+// after its '{', or at a member), for the first member with the given
+// key, following only the structure of what it passes over. plain says
+// that key is its own JSON string body (see PlainASCII), so equal bytes
+// mean a match; a member key with escapes (or any key, when plain is
+// false) is handed to decoded, which reports whether it decodes to key.
+// It returns the index of the member's value, or -1 when the object ends
+// first; bad is true when the text does not have an object's structure
+// there. The common cases are written inline, so that the loop makes no
+// calls for short keys and values.
+func LooseFindKey(s string, i int, key string, plain bool, decoded func(q string) bool) (pos int, bad bool) {
+	n := len(s)
+	if i < n && s[i] <= ' ' {
+		i = skSpace(s, i)
+	}
+	if i < n && s[i] == '}' {
+		return -1, false
+	}
+	for {
+		if i >= n || s[i] != '"' {
+			return i, true
+		}
+		// The key: equal bytes, or its end.
+		match := false
+		if e := i + 1 + len(key); plain && e < n && s[e] == '"' && s[i+1:e] == key {
+			match, i = true, e+1
+		} else {
+			j := i + 1
+			esc := false
+			for k := 0; ; k++ {
+				if k == 2 || j+8 > n {
+					// (No quote or backslash so far: go on from j.)
+					var ok bool
+					if j, esc, ok = LooseStringEndFlag(s, j-1); !ok {
+						return j, true
+					}
+					break
+				}
+				x := skLoad64(s, j)
+				q := x ^ (skOnes * '"')
+				b := x ^ (skOnes * '\\')
+				if m := ((q - skOnes) &^ q | (b - skOnes) &^ b) & skHigh; m != 0 {
+					if j += bits.TrailingZeros64(m) >> 3; s[j] == '"' {
+						j++
+						break
+					}
+					var ok bool
+					if j, esc, ok = LooseStringEndFlag(s, i); !ok {
+						return j, true
+					}
+					break
+				}
+				j += 8
+			}
+			if (esc || !plain) && decoded != nil {
+				match = decoded(s[i:j])
+			}
+			i = j
+		}
+		// The colon, usually right after the key and followed by a space.
+		if i < n && s[i] == ':' {
+			i++
+		} else if i = SkipSpaceFast(s, i); i < n && s[i] == ':' {
+			i++
+		} else {
+			return i, true
+		}
+		if i+1 < n && s[i] == ' ' && s[i+1] > ' ' {
+			i++
+		} else if i < n && s[i] <= ' ' {
+			i = skSpace(s, i)
+		}
+		if match {
+			return i, false
+		}
+		// The value.
+		if i >= n {
+			return i, true
+		}
+		switch c := s[i]; c {
+		case '"':
+			j := i + 1
+			for k := 0; ; k++ {
+				if k == 2 || j+8 > n {
+					var ok bool
+					if j, ok = skLooseString(s, j); !ok {
+						return j, true
+					}
+					break
+				}
+				x := skLoad64(s, j)
+				q := x ^ (skOnes * '"')
+				b := x ^ (skOnes * '\\')
+				if m := ((q - skOnes) &^ q | (b - skOnes) &^ b) & skHigh; m != 0 {
+					if j += bits.TrailingZeros64(m) >> 3; s[j] == '"' {
+						j++
+						break
+					}
+					var ok bool
+					if j, ok = skLooseString(s, j); !ok {
+						return j, true
+					}
+					break
+				}
+				j += 8
+			}
+			i = j
+		case '{', '[':
+			var ok bool
+			if i, ok = skLooseContainer(s, i+1); !ok {
+				return i, true
+			}
+		default:
+			i = LooseScalarEnd(s, i)
+		}
+		// The separator: a comma, usually followed by a newline and
+		// indentation, or the end of the object.
+		if i < n && s[i] <= ' ' {
+			i = skSpace(s, i)
+		}
+		if i >= n {
+			return i, true
+		}
+		if s[i] == '}' {
+			return -1, false
+		}
+		if s[i] != ',' {
+			return i, true
+		}
+		i++
+		if i+9 <= n && s[i] == '\n' {
+			if x := skLoad64(s, i+1) ^ (skOnes * ' '); x != 0 {
+				if j := i + 1 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
+					i = j
+					continue
+				}
+			}
+		}
+		if i < n && s[i] <= ' ' {
+			i = skSpace(s, i)
+		}
+	}
 }

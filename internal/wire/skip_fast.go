@@ -1168,7 +1168,7 @@ func LooseFindKey(s string, i int, key string, plain bool, decoded func(q string
 				x := skLoad64(s, j)
 				q := x ^ (skOnes * '"')
 				b := x ^ (skOnes * '\\')
-				if m := ((q - skOnes) &^ q | (b - skOnes) &^ b) & skHigh; m != 0 {
+				if m := ((q-skOnes)&^q | (b-skOnes)&^b) & skHigh; m != 0 {
 					if j += bits.TrailingZeros64(m) >> 3; s[j] == '"' {
 						j++
 						break
@@ -1220,7 +1220,7 @@ func LooseFindKey(s string, i int, key string, plain bool, decoded func(q string
 				x := skLoad64(s, j)
 				q := x ^ (skOnes * '"')
 				b := x ^ (skOnes * '\\')
-				if m := ((q - skOnes) &^ q | (b - skOnes) &^ b) & skHigh; m != 0 {
+				if m := ((q-skOnes)&^q | (b-skOnes)&^b) & skHigh; m != 0 {
 					if j += bits.TrailingZeros64(m) >> 3; s[j] == '"' {
 						j++
 						break

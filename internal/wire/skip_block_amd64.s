@@ -79,8 +79,15 @@ loop:
 	SHLQ $32, DI
 	ORQ  DI, R13
 
-	// Escaped bytes into R8 (see skEscapedBits), without a branch: with
-	// no backslashes it gives the carry alone.
+	// Escaped bytes into R8 (see skEscapedBits). Most blocks have no
+	// backslash: then only the carry can escape a byte.
+	TESTQ R11, R11
+	JNZ   backslashes
+	MOVQ  R10, R8
+	XORQ  R10, R10
+	JMP   escaped
+
+backslashes:
 	MOVQ R10, R8
 	NOTQ R8
 	ANDQ R11, R8                 // potential escapes
@@ -455,6 +462,13 @@ zloop:
 	VPCMPEQB Z1, Z14, K4
 	KMOVQ K4, R13        // closing brackets
 
+	TESTQ R11, R11
+	JNZ   zbackslashes
+	MOVQ  R10, R8
+	XORQ  R10, R10
+	JMP   zescaped
+
+zbackslashes:
 	MOVQ R10, R8
 	NOTQ R8
 	ANDQ R11, R8                 // potential escapes
@@ -470,6 +484,7 @@ zloop:
 	SHRQ $63, DI
 	MOVQ DI, R10                 // carry
 
+zescaped:
 	NOTQ R8
 	ANDQ R8, AX
 	VMOVQ AX, X0

@@ -239,6 +239,13 @@ sloop:
 	SHLQ $32, DI
 	ORQ  DI, AX
 
+	TESTQ R11, R11
+	JNZ   sbackslashes
+	MOVQ  R10, R8
+	XORQ  R10, R10
+	JMP   sescaped
+
+sbackslashes:
 	MOVQ R10, R8
 	NOTQ R8
 	ANDQ R11, R8
@@ -254,6 +261,7 @@ sloop:
 	SHRQ $63, DI
 	MOVQ DI, R10                 // carry
 
+sescaped:
 	NOTQ R8
 	ANDQ R8, AX
 	TESTQ AX, AX

@@ -97,7 +97,7 @@ func (s *Searcher) findPlain(steps []step) (Node, error) {
 	var start, end int
 	var err error
 	if s.ValidateJSON {
-		start, end, err = findSimple(s.src, steps, true)
+		start, end, err = findValidated(s.src, steps)
 	} else {
 		start, end, err = findLoose(s.src, steps)
 	}
@@ -251,9 +251,12 @@ func skipValue(s string, i int, validate bool, depth int) (int, bool) {
 	return wire.SkipLoose(s, i)
 }
 
-// findSimple finds the value at steps, all plain, in src and returns its
-// text's bounds.
-func findSimple(src string, steps []step, validate bool) (start, end int, err error) {
+// findValidated finds the value at steps, all plain, in src and returns
+// its text's bounds, checking the whole document in the same pass: what
+// it passes over with the validating skip, and what follows the value
+// (or the place where the path ends) with a validating skip that resumes
+// inside the open containers.
+func findValidated(src string, steps []step) (start, end int, err error) {
 	var openBuf [16]byte
 	open := openBuf[:0]
 	n := len(src)
@@ -291,7 +294,7 @@ func findSimple(src string, steps []step, validate bool) (start, end int, err er
 				if match {
 					break
 				}
-				if i, ok = skipValue(src, i, validate, len(open)); !ok {
+				if i, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(open)); !ok {
 					return 0, 0, syntaxError(src, i)
 				}
 				i = wire.SkipSpaceFast(src, i)
@@ -315,7 +318,7 @@ func findSimple(src string, steps []step, validate bool) (start, end int, err er
 				goto missing
 			}
 			for e := 0; e < st.index; e++ {
-				if i, ok = skipValue(src, i, validate, len(open)); !ok {
+				if i, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(open)); !ok {
 					return 0, 0, syntaxError(src, i)
 				}
 				i = wire.SkipSpaceFast(src, i)
@@ -332,7 +335,7 @@ func findSimple(src string, steps []step, validate bool) (start, end int, err er
 			}
 		default:
 			// A value of another kind: the path ends here.
-			if i, ok = skipValue(src, i, validate, len(open)); !ok {
+			if i, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(open)); !ok {
 				return 0, 0, syntaxError(src, i)
 			}
 			goto missing
@@ -344,30 +347,22 @@ func findSimple(src string, steps []step, validate bool) (start, end int, err er
 	}
 	start = i
 	if end, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(open)); !ok {
-		if validate {
-			return 0, 0, syntaxError(src, i)
-		}
-		_, serr := wire.SkipValue(src, i, wire.DefaultMaxDepth-len(open))
-		return 0, 0, serr
+		return 0, 0, syntaxError(src, i)
 	}
-	if validate {
-		if i, ok = wire.SkipRestFast(src, end, open, wire.DefaultMaxDepth); !ok || wire.SkipSpaceFast(src, i) != n {
-			return 0, 0, syntaxError(src, i)
-		}
+	if i, ok = wire.SkipRestFast(src, end, open, wire.DefaultMaxDepth); !ok || wire.SkipSpaceFast(src, i) != n {
+		return 0, 0, syntaxError(src, i)
 	}
 	return start, end, nil
 
 missing:
 	// i is just past a complete value inside the containers in open.
-	if validate {
-		if i, ok = wire.SkipRestFast(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpaceFast(src, i) != n {
-			return 0, 0, syntaxError(src, i)
-		}
+	if i, ok = wire.SkipRestFast(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpaceFast(src, i) != n {
+		return 0, 0, syntaxError(src, i)
 	}
 	return 0, 0, notFound("path %q", pathText(steps))
 }
 
-// findLoose is findSimple without validation: values on the way are
+// findLoose is findValidated without validation: values on the way are
 // passed over by their structure, keys compared without decoding when
 // they can be, and nothing after the value found is read.
 func findLoose(src string, steps []step) (start, end int, err error) {

@@ -68,3 +68,15 @@ func BenchmarkLoadAllTwitter(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkGetManyTwitter(b *testing.B) {
+	src := corpus(b)["twitter"]
+	paths := []string{"statuses.0.id", "statuses.10.user.screen_name", "statuses.50.text", "statuses.99.user.followers_count", "search_metadata.count"}
+	s := NewSearcherOptions(src, SearchOptions{})
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.GetMany(paths...); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -97,31 +97,28 @@ func parsePath(s string, buf []step) ([]step, error) {
 	if s[0] == '/' {
 		return parsePointer(s, buf)
 	}
-	var b strings.Builder
+	if buf == nil {
+		buf = make([]step, 0, strings.Count(s, ".")+1)
+	}
 	for i := 0; ; {
 		// One component: up to the next unescaped '.'.
-		b.Reset()
 		escaped, wild, j := false, false, i
 		for ; j < len(s) && s[j] != '.'; j++ {
-			c := s[j]
-			if c == '\\' {
+			switch s[j] {
+			case '\\':
 				if j+1 >= len(s) {
 					return nil, fmt.Errorf("ast: path %q ends with a backslash", s)
 				}
 				escaped = true
 				j++
-				b.WriteByte(s[j])
-				continue
-			}
-			if c == '*' || c == '?' {
+			case '*', '?':
 				wild = true
 			}
-			b.WriteByte(c)
 		}
 		raw := s[i:j]
 		key := raw
 		if escaped {
-			key = b.String()
+			key = unescapeComponent(raw)
 		}
 		st := step{key: key, index: -1, keyOK: true}
 		switch {
@@ -141,6 +138,20 @@ func parsePath(s string, buf []step) ([]step, error) {
 		}
 		i = j + 1
 	}
+}
+
+// unescapeComponent drops the backslashes of a dotted path component
+// (each makes the next character literal).
+func unescapeComponent(raw string) string {
+	var b strings.Builder
+	b.Grow(len(raw))
+	for k := 0; k < len(raw); k++ {
+		if raw[k] == '\\' && k+1 < len(raw) {
+			k++
+		}
+		b.WriteByte(raw[k])
+	}
+	return b.String()
 }
 
 // parsePointer parses an RFC 6901 JSON Pointer.

@@ -58,10 +58,13 @@ type encField struct {
 	// the '{'), with <, > and & escaped in the fields of HTML-escaping
 	// encoders; nameBuf holds the same bytes zero-padded when they fit in
 	// nameBlock bytes (nameLen is then their length, else 0).
-	name     string
-	nameBuf  [nameBlock]byte
-	nameLen  int
-	offset   uintptr
+	name    string
+	nameBuf [nameBlock]byte
+	nameLen int
+	offset  uintptr
+	// special is set when the field has hops or an omit test: the member
+	// loop looks at neither otherwise.
+	special  bool
 	hops     []rt.Hop
 	kind     fieldKind
 	elemKind fieldKind // for kindPtr
@@ -131,6 +134,9 @@ func structFn(t reflect.Type, addr bool) encFunc {
 		case f.OmitZero:
 			ef.omitKind, ef.omit = omitFunc, zeroTest(f.Type, faddr)
 		}
+	}
+	for i := range fields {
+		fields[i].special = fields[i].hops != nil || fields[i].omitKind != omitNever
 	}
 	htmlFields := slices.Clone(fields)
 	for i := range fields {
@@ -293,20 +299,23 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 	var err error
 	for i := range fields {
 		f := &fields[i]
-		fp := p
-		if f.hops != nil {
-			fp = followHops(p, f.hops)
-			if fp == nil {
+		fp := unsafe.Add(p, f.offset)
+		if f.special {
+			if f.hops != nil {
+				q := followHops(p, f.hops)
+				if q == nil {
+					continue
+				}
+				fp = unsafe.Add(q, f.offset)
+			}
+			if f.omitKind != omitNever && omitted(f, fp) {
 				continue
 			}
 		}
-		fp = unsafe.Add(fp, f.offset)
-		if f.omitKind != omitNever && omitted(f, fp) {
-			continue
-		}
-		// The name: one fixed-size move when there is room.
+		// The name: one fixed-size move when there is room (the bounds
+		// are checked just before).
 		if n := len(b); cap(b)-n >= nameBlock && f.nameLen != 0 {
-			*(*[nameBlock]byte)(b[n : n+nameBlock]) = f.nameBuf
+			*(*[nameBlock]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), n)) = f.nameBuf
 			b = b[:n+f.nameLen]
 		} else {
 			b = append(b, f.name...)

@@ -208,11 +208,13 @@ func keyMatches(q string, fl wire.StrFlags, key string, plain bool) bool {
 	return unquote(q) == key
 }
 
-// plainKey reports whether key's bytes are its own JSON string body: no
-// backslash, quote or control character, and valid UTF-8.
+// plainKey reports whether a document key without escapes matches key
+// exactly when its bytes equal key's: key is its own JSON string body (no
+// backslash, quote or control character, valid UTF-8) and holds no
+// U+FFFD, which invalid UTF-8 in a document key decodes to.
 func plainKey(key string) bool {
-	plain, _ := keyKind(key)
-	return plain
+	plain, slow := keyKind(key)
+	return plain && !slow
 }
 
 // keyKind reports whether key is plain (see plainKey) and whether a

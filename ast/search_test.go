@@ -342,3 +342,35 @@ func TestSearcherCopy(t *testing.T) {
 		t.Fatalf("Find: %v", err)
 	}
 }
+
+// TestKeysWithInvalidUTF8 looks up keys that hold invalid UTF-8 in the
+// document: they decode to U+FFFD, as encoding/json decodes them.
+func TestKeysWithInvalidUTF8(t *testing.T) {
+	doc := "{\"a\xffb\": 1, \"\xc3\": {\"x\": 2}}"
+	for _, opts := range []SearchOptions{{ValidateJSON: true}, {}} {
+		for _, tc := range []struct {
+			path []any
+			want string
+		}{{[]any{"a\uFFFDb"}, "1"}, {[]any{"\uFFFD", "x"}, "2"}} {
+			n, err := NewSearcherOptions(doc, opts).GetByPath(tc.path...)
+			if err != nil {
+				t.Fatalf("%+v %q: %v", opts, tc.path, err)
+			}
+			if raw, _ := n.Raw(); raw != tc.want {
+				t.Fatalf("%+v %q = %s", opts, tc.path, raw)
+			}
+		}
+		if _, err := NewSearcherOptions(doc, opts).GetByPath("a\xffb"); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("the raw bytes of an invalid key should not match: %v", err)
+		}
+	}
+	var res result
+	s := NewSearcher(doc)
+	if err := s.walk([]cursor{{steps: []step{{key: "a\uFFFDb", index: -1, keyOK: true}}, res: &res}}); err != nil || !res.found {
+		t.Fatalf("walker: %v %v", err, res.found)
+	}
+	out, err := SetPath([]byte(doc), "\uFFFD.x", 3, validating)
+	if err != nil || !strings.Contains(string(out), `{"x": 3}`) {
+		t.Fatalf("SetPath: %s %v", out, err)
+	}
+}

@@ -161,19 +161,26 @@ func TestASTCompare(t *testing.T) {
 		}
 	}
 	var out strings.Builder
-	fmt.Fprintf(&out, "| scenario | library | median ns/op | vs %s (median of round ratios) |\n|---|---|---:|---:|\n", "reference")
+	fmt.Fprintf(&out, "| scenario | library | median ns/op | vs reference (median of round ratios) | vs sonic-valid |\n|---|---|---:|---:|---:|\n")
+	ratio := func(op, lib, ref string) float64 {
+		times := ns[op][lib]
+		ratios := make([]float64, len(times))
+		for i := range times {
+			ratios[i] = times[i] / ns[op][ref][i]
+		}
+		return median(ratios)
+	}
 	for _, op := range ASTOps {
 		if !ops.MatchString(op) {
 			continue
 		}
 		ref := astReference(op)
 		for _, c := range byOp[op] {
-			times := ns[op][c.Lib]
-			ratios := make([]float64, len(times))
-			for i := range times {
-				ratios[i] = times[i] / ns[op][ref][i]
+			valid := ""
+			if _, ok := ns[op]["sonic-valid"]; ok {
+				valid = fmt.Sprintf("%.2fx", ratio(op, c.Lib, "sonic-valid"))
 			}
-			fmt.Fprintf(&out, "| %s | %s | %.0f | %.2fx %s |\n", op, c.Lib, median(times), median(ratios), ref)
+			fmt.Fprintf(&out, "| %s | %s | %.0f | %.2fx %s | %s |\n", op, c.Lib, median(ns[op][c.Lib]), ratio(op, c.Lib, ref), ref, valid)
 		}
 	}
 	t.Log("\n" + out.String())

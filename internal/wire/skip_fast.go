@@ -946,8 +946,21 @@ func SkipSpaceFast(s string, i int) int {
 func LooseScalarEnd(s string, i int) int {
 	switch c := s[i]; {
 	case c-'0' <= 9 || c == '-':
-		i = skDigits(s, i+1) // the integer part, 8 digits at a time
-		if i >= len(s) || s[i] != '.' && s[i]|0x20 != 'e' {
+		// The integer part, 8 digits at a time (as skDigits, inline).
+		n := len(s)
+		for i++; i+8 <= n; i += 8 {
+			x := skLoad64(s, i)
+			t := (x & (skOnes * 0xf0)) ^ (skOnes * 0x30) | ((x&(skOnes*0x0f))+skOnes*0x06)&(skOnes*0x10)
+			if t != 0 {
+				i += bits.TrailingZeros64(((t&^skHigh)+skOnes*0x7f|t)&skHigh) >> 3
+				goto digitsDone
+			}
+		}
+		for i < n && s[i]-'0' <= 9 {
+			i++
+		}
+	digitsDone:
+		if i >= n || s[i] != '.' && s[i]|0x20 != 'e' {
 			return i
 		}
 		i--
@@ -1257,9 +1270,16 @@ func LooseFindKey(s string, i int, key string, plain bool, decoded func(q string
 			return i, true
 		}
 		i++
-		if i+9 <= n && s[i] == '\n' {
-			if x := skLoad64(s, i+1) ^ (skOnes * ' '); x != 0 {
-				if j := i + 1 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
+		if i+17 <= n && s[i] == '\n' {
+			// Up to 16 spaces of indentation, without a call.
+			x := skLoad64(s, i+1) ^ (skOnes * ' ')
+			j := i + 1
+			if x == 0 {
+				x = skLoad64(s, i+9) ^ (skOnes * ' ')
+				j = i + 9
+			}
+			if x != 0 {
+				if j += bits.TrailingZeros64(x) >> 3; s[j] > ' ' {
 					i = j
 					continue
 				}

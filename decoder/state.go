@@ -258,7 +258,9 @@ func (d *state) saveMismatch(value string, t reflect.Type, off int) {
 		e.Struct = d.fields[n-1].structName
 		var path []string
 		for _, f := range d.fields {
-			path = append(path, f.embedPath...)
+			if fieldPathEmbeds {
+				path = append(path, f.embedPath...)
+			}
 			path = append(path, f.name)
 		}
 		e.Field = strings.Join(path, ".")

@@ -50,6 +50,28 @@ func (e *state) mapStringAnyBody(b []byte, m map[string]any) ([]byte, error) {
 			b = append(b, ',')
 		}
 	} else {
+		html := e.opts&EscapeHTML != 0
+		n := len(m)
+		tryShapes := n >= minShapeKeys && n <= maxShapeKeys && e.shapes.try()
+		if tryShapes {
+			base := len(e.vals)
+			var sh *keyShape
+			if sh, e.vals = e.shapes.lookup(m, html, e.vals); sh != nil {
+				for i, q := range sh.quoted {
+					b = append(b, q...)
+					if b, err = e.appendAny(b, e.vals[base+i]); err != nil {
+						break
+					}
+					b = append(b, ',')
+				}
+				clear(e.vals[base:])
+				e.vals = e.vals[:base]
+				if err != nil {
+					return b, err
+				}
+				return closeObject(b), nil
+			}
+		}
 		// Nested maps push their members above ours.
 		base, sbase := len(e.vals), len(e.order)
 		for k, v := range m {
@@ -65,6 +87,9 @@ func (e *state) mapStringAnyBody(b []byte, m map[string]any) ([]byte, error) {
 				break
 			}
 			b = append(b, ',')
+		}
+		if err == nil && tryShapes {
+			e.shapes.remember(e.order[sbase:], html)
 		}
 		clear(e.vals[base:])
 		e.vals = e.vals[:base]

@@ -28,6 +28,9 @@ type state struct {
 	vals  []any
 	strs  []string
 
+	// shapes remembers the sorted keys of recent sorted maps.
+	shapes shapeCache
+
 	// slots park the data words of direct values met in interfaces, so
 	// that their encoders can be given a pointer without an allocation.
 	slots [16]unsafe.Pointer

@@ -1,0 +1,93 @@
+package encoder
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestShapeCache encodes many maps of repeated, near-repeated and nested
+// shapes, in both HTML modes, through one state, and compares with
+// encoding/json (sorted keys, HTML escaping) or the unsorted-free
+// ordinary path.
+func TestShapeCache(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	keys := []string{"id", "name", "a<b", "text", "created_at", "x", "y", "z", "user", "user_id", "é", "日本", "", "\u2028", "k1", "k2"}
+	randMap := func(n int) map[string]any {
+		m := map[string]any{}
+		for len(m) < n {
+			m[keys[r.IntN(len(keys))]] = r.IntN(100)
+		}
+		return m
+	}
+	for round := 0; round < 3000; round++ {
+		var v any
+		switch round % 4 {
+		case 0:
+			// A list of maps of one shape, with nested maps of a shape.
+			shape := randMap(2 + r.IntN(10))
+			list := make([]any, 1+r.IntN(5))
+			for i := range list {
+				m := map[string]any{}
+				for k := range shape {
+					m[k] = map[string]any{"p": i, "q": k}
+				}
+				list[i] = m
+			}
+			v = list
+		case 1:
+			// Maps of the same size with different keys.
+			v = []any{randMap(3), randMap(3), randMap(3), randMap(4), randMap(4)}
+		case 2:
+			// A shape, then the same keys but one.
+			a := randMap(5)
+			bm := map[string]any{}
+			for k, x := range a {
+				bm[k] = x
+			}
+			for k := range bm {
+				delete(bm, k)
+				bm["other"+fmt.Sprint(round)] = 1
+				break
+			}
+			v = []any{a, bm, a}
+		default:
+			v = randMap(r.IntN(16))
+		}
+		for _, opts := range []Options{stdOpts, SortMapKeys} {
+			got, err := Encode(v, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []byte
+			if opts&EscapeHTML != 0 {
+				want, _ = json.Marshal(v)
+			} else {
+				var sb strings.Builder
+				enc := json.NewEncoder(&sb)
+				enc.SetEscapeHTML(false)
+				enc.Encode(v)
+				want = []byte(strings.TrimSuffix(sb.String(), "\n"))
+			}
+			if string(got) != string(want) {
+				t.Fatalf("round %d opts %b:\n got %s\nwant %s", round, opts, got, want)
+			}
+		}
+	}
+}
+
+// TestShapeCacheValidate checks that a shape seen without ValidateString
+// does not let a key of bad UTF-8 through with it.
+func TestShapeCacheValidate(t *testing.T) {
+	m := map[string]any{"a": 1, "b\xff": 2}
+	for i := 0; i < 3; i++ {
+		if _, err := Encode(m, SortMapKeys); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Encode(m, SortMapKeys|ValidateString); err == nil {
+			t.Fatal("bad UTF-8 key accepted with ValidateString")
+		}
+	}
+}

@@ -48,11 +48,11 @@ type shapeCache struct {
 	shapes [maxShapes]keyShape
 	// head is, by size, the first shape of that size (index+1; 0 when
 	// none), the others following through next.
-	head [maxShapeKeys + 1]int8
-	strs   []string
-	arena  []byte
-	size   int
-	clock  uint32
+	head  [maxShapeKeys + 1]int8
+	strs  []string
+	arena []byte
+	size  int
+	clock uint32
 	// score rises with hits and falls with misses: below zero (maps of
 	// too many shapes), only one map in eight tries the shapes and is
 	// remembered, which bounds what the cache costs where it does not

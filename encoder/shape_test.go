@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -14,7 +15,8 @@ import (
 // ordinary path.
 func TestShapeCache(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
-	keys := []string{"id", "name", "a<b", "text", "created_at", "x", "y", "z", "user", "user_id", "é", "日本", "", "\u2028", "k1", "k2"}
+	keys := []string{"id", "name", "a<b", "text", "created_at", "x", "y", "z", "user", "user_id", "é", "日本", "", "\u2028", "k1", "k2",
+		"k3", "k4", "k5", "k6", "k7", "k8", "k9", "k10", "k11", "k12"}
 	randMap := func(n int) map[string]any {
 		m := map[string]any{}
 		for len(m) < n {
@@ -27,7 +29,7 @@ func TestShapeCache(t *testing.T) {
 		switch round % 4 {
 		case 0:
 			// A list of maps of one shape, with nested maps of a shape.
-			shape := randMap(2 + r.IntN(10))
+			shape := randMap(2 + r.IntN(20))
 			list := make([]any, 1+r.IntN(5))
 			for i := range list {
 				m := map[string]any{}
@@ -39,10 +41,10 @@ func TestShapeCache(t *testing.T) {
 			v = list
 		case 1:
 			// Maps of the same size with different keys.
-			v = []any{randMap(3), randMap(3), randMap(3), randMap(4), randMap(4)}
+			v = []any{randMap(9), randMap(9), randMap(9), randMap(10), randMap(10), randMap(3)}
 		case 2:
 			// A shape, then the same keys but one.
-			a := randMap(5)
+			a := randMap(5 + r.IntN(10))
 			bm := map[string]any{}
 			for k, x := range a {
 				bm[k] = x
@@ -54,7 +56,26 @@ func TestShapeCache(t *testing.T) {
 			}
 			v = []any{a, bm, a}
 		default:
-			v = randMap(r.IntN(16))
+			v = randMap(r.IntN(24))
+		}
+		// Unsorted: any order, the same members.
+		for _, opts := range []Options{0, EscapeHTML} {
+			got, err := Encode(v, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back, want any
+			if err := json.Unmarshal(got, &back); err != nil {
+				t.Fatalf("round %d opts %b: %v in %s", round, opts, err, got)
+			}
+			std, _ := json.Marshal(v)
+			json.Unmarshal(std, &want)
+			if !reflect.DeepEqual(back, want) {
+				t.Fatalf("round %d opts %b:\n got %s\nwant %s", round, opts, got, std)
+			}
+			if opts&EscapeHTML != 0 && strings.ContainsAny(string(got), "<>&") || opts&EscapeHTML == 0 && strings.Contains(string(got), `\u003c`) {
+				t.Fatalf("round %d opts %b: wrong HTML mode in %s", round, opts, got)
+			}
 		}
 		for _, opts := range []Options{stdOpts, SortMapKeys} {
 			got, err := Encode(v, opts)

@@ -168,22 +168,53 @@ loop:
 	JLT  done
 	MOVQ R8, R11
 	SUBQ R9, R11
-	LEAQ 224(DX), DX
-	CMPQ R11, DX
+	LEAQ 224(DX), R12
+	CMPQ R11, R12
 	JLT  done
-	VMOVDQU (SI)(BX*1), Y0
+	CMPQ DX, $64
+	JLT  single
 
+	// Two blocks a step while both need nothing: one test of both flag
+	// vectors per block, one loop check per two blocks.
+	VMOVDQU (SI)(BX*1), Y0
 	UNUSUAL
-	VPTEST Y2, Y2
-	JNZ    done
 	ESCAPES
+	VPOR    Y1, Y2, Y3
+	VPTEST  Y3, Y3
+	JNZ     slow
+	VMOVDQU Y0, (DI)(R9*1)
+	VMOVDQA Y0, Y8
+	ADDQ    $32, BX
+	ADDQ    $32, R9
+	VMOVDQU (SI)(BX*1), Y0
+	UNUSUAL
+	ESCAPES
+	VPOR    Y1, Y2, Y3
+	VPTEST  Y3, Y3
+	JNZ     slow
+	VMOVDQU Y0, (DI)(R9*1)
+	VMOVDQA Y0, Y8
+	ADDQ    $32, BX
+	ADDQ    $32, R9
+	JMP     loop
+
+single:
+	VMOVDQU (SI)(BX*1), Y0
+	UNUSUAL
+	ESCAPES
+
+slow:
+	// The block in Y0 at BX: Y2 says it needs the Go code, Y1 which of
+	// its bytes to escape.
+	VPTEST  Y2, Y2
+	JNZ     done
 	VMOVDQU Y0, (DI)(R9*1)
 	VPTEST  Y1, Y1
 	JNZ     escapes
 	ADDQ    $32, BX
-	ADDQ      $32, R9
-	VMOVDQA   Y0, Y8
-	JMP       loop
+	ADDQ    $32, R9
+	VMOVDQA Y0, Y8
+	JMP     loop
 
 escapes:
 	VPCMPEQB  Y15, Y1, Y1

@@ -204,7 +204,10 @@ func mapBodyFn(t reflect.Type) encFunc {
 	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		m := reflect.NewAt(t, p).Elem()
 		if e.opts&SortMapKeys != 0 && m.Len() > 1 {
-			return e.sortedMapBody(b, m, key, elem)
+			it := pool.Get().(*mapIter)
+			b, err := e.sortedMapBody(b, m, it, key, elem)
+			pool.Put(it)
+			return b, err
 		}
 		it := pool.Get().(*mapIter)
 		it.it.Reset(m)
@@ -237,10 +240,12 @@ func mapBodyFn(t reflect.Type) encFunc {
 	}
 }
 
-// mapIter holds a reusable iterator and key and value holders.
+// mapIter holds a reusable iterator and key and value holders, and for
+// sorting, a slice of the element type that holds a map's values.
 type mapIter struct {
 	it   reflect.MapIter
 	k, v reflect.Value
+	vals reflect.Value
 }
 
 func (e *state) mapStringStringBody(b []byte, m map[string]string) ([]byte, error) {
@@ -283,37 +288,56 @@ func (e *state) mapStringStringBody(b []byte, m map[string]string) ([]byte, erro
 	return closeObject(b), nil
 }
 
-// sortedMapBody writes a map's members sorted by their key text.
-func (e *state) sortedMapBody(b []byte, m reflect.Value, key func(reflect.Value) (string, error), elem encFunc) ([]byte, error) {
+// sortedMapBody writes a map's members sorted by their key text. The
+// values are copied (typed) into it's slice of the element type, which is
+// kept for the next map of the type; the keys are sorted through the
+// state's sort entries. Nothing is allocated once the slice is large
+// enough, except key text from MarshalText.
+func (e *state) sortedMapBody(b []byte, m reflect.Value, it *mapIter, key func(reflect.Value) (string, error), elem encFunc) ([]byte, error) {
 	n := m.Len()
-	keys := make([]string, 0, n)
-	vals := reflect.New(reflect.ArrayOf(n, m.Type().Elem())).Elem()
-	it := m.MapRange()
-	kh := reflect.New(m.Type().Key()).Elem()
-	for i := 0; i < n && it.Next(); i++ {
-		kh.SetIterKey(it)
-		ks, err := key(kh)
-		if err != nil {
-			return b, mapKeyError(m.Type(), err)
-		}
-		keys = append(keys, ks)
-		vals.Index(i).SetIterValue(it)
+	if !it.vals.IsValid() || it.vals.Len() < n {
+		// Len is the capacity: Value.Slice would allocate a header.
+		it.vals = reflect.MakeSlice(reflect.SliceOf(m.Type().Elem()), max(n, 16), max(n, 16))
 	}
-	order := make([]sortEntry, len(keys))
-	for i, k := range keys {
-		order[i] = newSortEntry(k, i)
-	}
-	sortEntries(order)
-	b = append(b, '{')
+	vals := it.vals
+	sbase := len(e.order)
 	var err error
-	for _, o := range order {
-		if b, err = e.appendKey(b, o.key); err != nil {
-			return b, err
+	it.it.Reset(m)
+	i := 0
+	for ; i < n && it.it.Next(); i++ {
+		it.k.SetIterKey(&it.it)
+		var ks string
+		if ks, err = key(it.k); err != nil {
+			err = mapKeyError(m.Type(), err)
+			break
 		}
-		if b, err = elem(e, b, vals.Index(o.i).Addr().UnsafePointer()); err != nil {
-			return b, err
+		vals.Index(i).SetIterValue(&it.it)
+		e.order = append(e.order, newSortEntry(ks, i))
+	}
+	it.it.Reset(reflect.Value{})
+	it.k.SetZero()
+	if err == nil {
+		sortEntries(e.order[sbase:])
+		b = append(b, '{')
+		// Nested maps push their entries above ours: index afresh.
+		for j := sbase; j < sbase+i; j++ {
+			o := e.order[j]
+			if b, err = e.appendKey(b, o.key); err != nil {
+				break
+			}
+			if b, err = elem(e, b, vals.Index(o.i).Addr().UnsafePointer()); err != nil {
+				break
+			}
+			b = append(b, ',')
 		}
-		b = append(b, ',')
+	}
+	for j := 0; j < i; j++ {
+		vals.Index(j).SetZero()
+	}
+	clear(e.order[sbase:])
+	e.order = e.order[:sbase]
+	if err != nil {
+		return b, err
 	}
 	return closeObject(b), nil
 }

@@ -3,6 +3,7 @@ package encoder
 import (
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
@@ -51,7 +52,33 @@ const cycleCheckDepth = 1000
 // maxPooledBuffer is the largest buffer a pooled state keeps.
 const maxPooledBuffer = 16 << 20
 
-var statePool = sync.Pool{New: func() any { return &state{buf: make([]byte, 0, 1024)} }}
+var statePool = sync.Pool{New: func() any { return &state{buf: make([]byte, 0, newBufferSize())} }}
+
+// bufferHint is the size of a recent output. The pool loses its states
+// at every garbage collection; a new state's buffer is made that large at
+// once, instead of growing by doubling (and copying) through every size
+// up to the documents being encoded.
+var bufferHint atomic.Int64
+
+func newBufferSize() int {
+	h := int(bufferHint.Load())
+	return max(1024, h+h/4)
+}
+
+// noteOutputSize updates bufferHint after an output of n bytes in the
+// state's buffer: up at once, down by halves when outputs stay much
+// smaller.
+func noteOutputSize(n int) {
+	h := int(bufferHint.Load())
+	switch {
+	case n == 0:
+		// EncodeInto, which writes to the caller's buffer.
+	case n > h:
+		bufferHint.Store(int64(min(n, maxPooledBuffer)))
+	case n < h/4:
+		bufferHint.Store(int64(h / 2))
+	}
+}
 
 func getState(opts Options) *state {
 	e := statePool.Get().(*state)
@@ -60,6 +87,7 @@ func getState(opts Options) *state {
 }
 
 func putState(e *state) {
+	noteOutputSize(len(e.buf))
 	if cap(e.buf) > maxPooledBuffer {
 		return
 	}

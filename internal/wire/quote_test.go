@@ -131,6 +131,20 @@ func TestAppendQuotedPieces(t *testing.T) {
 	}
 }
 
+// TestAppendQuotedBlockEdges puts every piece at every offset around the
+// first block boundaries of the vector kernel, followed by plain ASCII, so
+// that a character (whole, cut or bad) ends a block that an ASCII block
+// follows.
+func TestAppendQuotedBlockEdges(t *testing.T) {
+	tail := strings.Repeat("z", 70)
+	for _, p := range quotePieces {
+		for pad := 0; pad < 70; pad++ {
+			checkQuote(t, strings.Repeat("x", pad)+p+tail)
+			checkQuote(t, strings.Repeat("é", pad/2)+p+tail)
+		}
+	}
+}
+
 func TestAppendQuotedRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	n := 20000

@@ -6,16 +6,29 @@ const DefaultMaxDepth = 10000
 
 // Valid reports whether s is exactly one JSON value, optionally surrounded
 // by whitespace, nested at most DefaultMaxDepth deep.
-func Valid(s string) bool {
-	end, ok := SkipValueFast(s, 0, DefaultMaxDepth)
+func Valid(s string) bool { return validDepth(s, DefaultMaxDepth) }
+
+// validDepth reports whether s is exactly one JSON value, optionally
+// surrounded by whitespace, nested at most maxDepth deep. Long inputs
+// take the two-stage validator where the CPU has its vector first stage.
+func validDepth(s string, maxDepth int) bool {
+	if skHasIdx && len(s) >= skIdxMin && uint64(len(s)) < 1<<32 && maxDepth >= 64 {
+		if ok, deep := validIndexed(s); !deep {
+			return ok
+		}
+	}
+	end, ok := SkipValueFast(s, 0, maxDepth)
 	return ok && SkipSpace(s, end) == len(s)
 }
+
+// skIdxMin is the shortest input given to the two-stage validator.
+const skIdxMin = 64
 
 // Validate checks that s is exactly one JSON value, optionally surrounded
 // by whitespace, nested at most maxDepth deep, and describes the first
 // problem otherwise.
 func Validate(s string, maxDepth int) *SyntaxError {
-	if end, ok := SkipValueFast(s, 0, maxDepth); ok && SkipSpace(s, end) == len(s) {
+	if validDepth(s, maxDepth) {
 		return nil
 	}
 	// Invalid: the precise scan says where and why.

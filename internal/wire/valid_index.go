@@ -1,0 +1,320 @@
+package wire
+
+import (
+	"math/bits"
+	"unsafe"
+)
+
+// Valid on long inputs runs in two stages, in the manner of simdjson
+// (Langdale and Lemire, "Parsing Gigabytes of JSON per Second", 2019).
+// The first stage looks at 64 bytes at a time as bitmasks (bit k for byte
+// k): it finds the strings (quotes, and which of them are escaped, from
+// the runs of backslashes), checks everything inside them at once
+// (control characters, the byte after each backslash, the four hex
+// digits after each \u), and lists the tokens: structural bytes outside
+// strings, the opening quote of each string, and the first byte of each
+// run of other bytes outside strings (numbers, literals, and anything
+// stray). The second stage follows the grammar over that list, one token
+// at a time, and checks numbers and literals at their first byte; it
+// never looks at the bytes of strings or whitespace.
+//
+// Why this is exact: up to the first error in a document the masks agree
+// with reading it byte by byte, so a string error is flagged at or before
+// its string's end, and a byte that is neither whitespace, nor
+// structural, nor part of a string is part of a run that the second
+// stage sees as a token and rejects (a run may only be one number or one
+// literal, ended by whitespace, a structural byte or a quote).
+
+// skIdx is the state of the first stage carried from block to block.
+type skIdx struct {
+	inString uint64 // all ones when the next block starts inside a string
+	escaped  uint64 // 1 when the first byte of the next block is escaped
+	scalar   uint64 // 1 when the byte before the next block is in a run of other bytes
+	hex      uint64 // bits 0-3: bytes of the next block that must be hex digits
+	bad      uint64 // non-zero once an error inside a string has been seen
+}
+
+// skIdxCap is the number of tokens the second stage takes from the first
+// in one go. A block adds at most 64.
+const skIdxCap = 1024
+
+// skIdxMasks holds the classes of the 64 bytes of a block, as bitmasks.
+type skIdxMasks struct {
+	quote, backslash, space, structural, control, escape, u, hex uint64
+}
+
+// skIdxClassify returns the byte classes of the 64 bytes at s[i:]. The
+// structural class is the bytes b with b|0x20 one of ',', ':', '{' and
+// '}': besides the six structural bytes it holds 0x0c and 0x1a, which
+// the second stage rejects wherever they are tokens (they are control
+// characters, errors inside strings and outside).
+func skIdxClassify(s string, i int) (m skIdxMasks) {
+	for k := 0; k < 64; k++ {
+		c := s[i+k]
+		bit := uint64(1) << k
+		switch c {
+		case '"':
+			m.quote |= bit
+		case '\\':
+			m.backslash |= bit
+		case ' ', '\t', '\n', '\r':
+			m.space |= bit
+		}
+		switch c | 0x20 {
+		case ',', ':', '{', '}':
+			m.structural |= bit
+		}
+		if c < 0x20 {
+			m.control |= bit
+		}
+		switch c {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't', 'u':
+			m.escape |= bit
+		}
+		if c == 'u' {
+			m.u |= bit
+		}
+		if c-'0' <= 9 || (c|0x20)-'a' <= 5 {
+			m.hex |= bit
+		}
+	}
+	return m
+}
+
+// block runs the first stage over one block and returns its tokens.
+func (st *skIdx) block(m *skIdxMasks) uint64 {
+	var esc uint64
+	if m.backslash == 0 {
+		esc = st.escaped
+		st.escaped = 0
+	} else {
+		potential := m.backslash &^ st.escaped
+		maybe := potential<<1 | skOddBits
+		codes := (maybe - potential) ^ skOddBits
+		esc = codes ^ (m.backslash | st.escaped)
+		st.escaped = (codes & m.backslash) >> 63
+	}
+	quotes := m.quote &^ esc
+	in := skPrefixXor(quotes) ^ st.inString
+	st.inString = uint64(int64(in) >> 63)
+	bad := m.control & in
+	if esc|st.hex != 0 {
+		bad |= esc &^ m.escape
+		u := esc & m.u
+		need := u<<1 | u<<2 | u<<3 | u<<4 | st.hex
+		st.hex = u>>63 | u>>62 | u>>61 | u>>60
+		bad |= need &^ m.hex
+	}
+	st.bad |= bad
+	strs := in | quotes
+	other := ^(m.space | m.structural | strs)
+	starts := other &^ (other<<1 | st.scalar)
+	st.scalar = other >> 63
+	return m.structural&^strs | quotes&in | starts
+}
+
+// skIdxBlocksGo is the first stage in portable Go: it indexes whole
+// blocks of the n bytes at s[j:] while out has room for another block's
+// tokens (from count on), writing each token's position plus base, and
+// returns the bytes consumed and the new count.
+func skIdxBlocksGo(s string, j, n int, st *skIdx, out *[skIdxCap]uint32, count, base int) (consumed, countOut int) {
+	for consumed+64 <= n && count+64 <= skIdxCap {
+		m := skIdxClassify(s, j+consumed)
+		for t := st.block(&m); t != 0; t &= t - 1 {
+			out[count] = uint32(base + consumed + bits.TrailingZeros64(t))
+			count++
+		}
+		consumed += 64
+	}
+	return consumed, count
+}
+
+// skIdxFill runs the first stage from s[j] until out is nearly full or
+// the input ends, and returns the number of tokens and where to go on.
+// The last, partial block is indexed from a copy padded with spaces.
+func skIdxFill(s string, j int, st *skIdx, out *[skIdxCap]uint32) (count, next int) {
+	n := len(s)
+	if n-j >= 64 {
+		var c int
+		c, count = skIdxBlocks(s, j, n-j, st, out, 0, j)
+		j += c
+	}
+	if j < n && n-j < 64 && count+64 <= skIdxCap {
+		var pad [64]byte
+		copy(pad[copy(pad[:], s[j:]):], "                                                                ")
+		_, count = skIdxBlocks(unsafe.String(&pad[0], 64), 0, 64, st, out, count, j)
+		j = n
+	}
+	return count, j
+}
+
+// validIndexed reports whether s is one JSON value with whitespace
+// around it, with the two stages. Nesting deeper than 64 levels (the
+// kinds of open containers are bits of a word) returns deep, and no
+// verdict. len(s) must be below 1<<32.
+func validIndexed(s string) (ok, deep bool) {
+	var idx [skIdxCap]uint32
+	var st skIdx
+	n := len(s)
+	base := unsafe.Pointer(unsafe.StringData(s))
+	tokens := unsafe.Pointer(&idx[0])
+	nt, j := skIdxFill(s, 0, &st, &idx)
+	k := 0
+	var kinds uint64 // bit d: level d is an object
+	depth := 0
+	var p int
+	var c byte
+
+value:
+	if k >= nt {
+		if nt, j = skIdxFill(s, j, &st, &idx); nt == 0 {
+			return false, false
+		}
+		k = 0
+	}
+	p = int(*(*uint32)(unsafe.Add(tokens, k*4)))
+	k++
+	c = *(*byte)(unsafe.Add(base, p))
+dispatch:
+	switch c {
+	case '"':
+		goto after
+	case '{':
+		if depth >= 64 {
+			return false, true
+		}
+		kinds |= 1 << uint(depth)
+		depth++
+		if k >= nt {
+			if nt, j = skIdxFill(s, j, &st, &idx); nt == 0 {
+				return false, false
+			}
+			k = 0
+		}
+		p = int(*(*uint32)(unsafe.Add(tokens, k*4)))
+		k++
+		c = *(*byte)(unsafe.Add(base, p))
+		if c == '}' {
+			depth--
+			goto after
+		}
+		goto key
+	case '[':
+		if depth >= 64 {
+			return false, true
+		}
+		kinds &^= 1 << uint(depth)
+		depth++
+		if k >= nt {
+			if nt, j = skIdxFill(s, j, &st, &idx); nt == 0 {
+				return false, false
+			}
+			k = 0
+		}
+		p = int(*(*uint32)(unsafe.Add(tokens, k*4)))
+		k++
+		c = *(*byte)(unsafe.Add(base, p))
+		if c == ']' {
+			depth--
+			goto after
+		}
+		goto dispatch
+	case 't':
+		if n-p < 4 || s[p:p+4] != "true" {
+			return false, false
+		}
+		p += 4
+	case 'f':
+		if n-p < 5 || s[p:p+5] != "false" {
+			return false, false
+		}
+		p += 5
+	case 'n':
+		if n-p < 4 || s[p:p+4] != "null" {
+			return false, false
+		}
+		p += 4
+	default:
+		if c != '-' && c-'0' > 9 {
+			return false, false
+		}
+		if p = skNumberEnd(s, p); p < 0 {
+			return false, false
+		}
+	}
+	// A number or literal ends where its run of bytes ends.
+	if p < n && skIdxDelim[*(*byte)(unsafe.Add(base, p))] == 0 {
+		return false, false
+	}
+
+after:
+	if depth == 0 {
+		if k < nt {
+			return false, false
+		}
+		if j < n {
+			if nt, j = skIdxFill(s, j, &st, &idx); nt != 0 {
+				return false, false
+			}
+		}
+		return st.bad == 0 && st.inString == 0, false
+	}
+	if k >= nt {
+		if nt, j = skIdxFill(s, j, &st, &idx); nt == 0 {
+			return false, false
+		}
+		k = 0
+	}
+	p = int(*(*uint32)(unsafe.Add(tokens, k*4)))
+	k++
+	c = *(*byte)(unsafe.Add(base, p))
+	if kinds&(1<<uint(depth-1)) != 0 {
+		if c == ',' {
+			if k >= nt {
+				if nt, j = skIdxFill(s, j, &st, &idx); nt == 0 {
+					return false, false
+				}
+				k = 0
+			}
+			p = int(*(*uint32)(unsafe.Add(tokens, k*4)))
+			k++
+			c = *(*byte)(unsafe.Add(base, p))
+			goto key
+		}
+		if c == '}' {
+			depth--
+			goto after
+		}
+		return false, false
+	}
+	if c == ',' {
+		goto value
+	}
+	if c == ']' {
+		depth--
+		goto after
+	}
+	return false, false
+
+key:
+	// c is the token where a member's key should start.
+	if c != '"' {
+		return false, false
+	}
+	if k >= nt {
+		if nt, j = skIdxFill(s, j, &st, &idx); nt == 0 {
+			return false, false
+		}
+		k = 0
+	}
+	p = int(*(*uint32)(unsafe.Add(tokens, k*4)))
+	k++
+	if *(*byte)(unsafe.Add(base, p)) != ':' {
+		return false, false
+	}
+	goto value
+}
+
+// skIdxDelim marks the bytes that may follow a number or a literal:
+// whitespace, structural bytes and a quote.
+var skIdxDelim = [256]byte{' ': 1, '\t': 1, '\n': 1, '\r': 1, ',': 1, ':': 1, '[': 1, ']': 1, '{': 1, '}': 1, '"': 1}

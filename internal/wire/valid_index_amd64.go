@@ -1,0 +1,45 @@
+//go:build amd64 && !purego
+
+package wire
+
+import "unsafe"
+
+// skIdxAVX2 is skIdxBlocksGo in AVX2 (with PCLMULQDQ for the prefix XOR,
+// POPCNT, and BMI1 to list the tokens): it indexes the whole 64-byte
+// blocks of the n bytes at p while out has room (room uint32s) for
+// another block's tokens, and returns the bytes consumed and the tokens
+// written. It ORs the errors it finds into st.bad.
+//
+//go:noescape
+func skIdxAVX2(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed, count int)
+
+// skIdxAVX512 is skIdxAVX2 with AVX-512BW compares into mask registers.
+//
+//go:noescape
+func skIdxAVX512(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed, count int)
+
+// skHasIdx reports whether the CPU has what skIdxAVX2 uses: AVX2,
+// PCLMULQDQ, POPCNT and BMI1.
+var skHasIdx = skHasAVX2 && func() bool {
+	_, ebx7, _, _ := skCPUID(7, 0)
+	return ebx7&(1<<3) != 0
+}()
+
+// skIdxBlocks is the first stage of validIndexed (see skIdxBlocksGo),
+// with the vector kernel where the CPU has one.
+func skIdxBlocks(s string, j, n int, st *skIdx, out *[skIdxCap]uint32, count, base int) (consumed, countOut int) {
+	if !skHasIdx {
+		return skIdxBlocksGo(s, j, n, st, out, count, base)
+	}
+	if n < 64 || skIdxCap-count < 64 {
+		return 0, count
+	}
+	p := (*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), j))
+	var c, w int
+	if skHasAVX512 {
+		c, w = skIdxAVX512(p, n, st, &out[count], skIdxCap-count, base)
+	} else {
+		c, w = skIdxAVX2(p, n, st, &out[count], skIdxCap-count, base)
+	}
+	return c, count + w
+}

@@ -1,0 +1,555 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// Byte class tables for VPSHUFB, by the low nibble (see skIdxClassify):
+// whitespace (equal to the byte itself), structural (equal to byte|0x20),
+// and two-nibble tables whose AND is non-zero for the bytes allowed after
+// a backslash and for hex digits.
+#define SKIDXTABLE(name, lo, hi) \
+	DATA name<>+0(SB)/8, $lo; \
+	DATA name<>+8(SB)/8, $hi; \
+	DATA name<>+16(SB)/8, $lo; \
+	DATA name<>+24(SB)/8, $hi; \
+	DATA name<>+32(SB)/8, $lo; \
+	DATA name<>+40(SB)/8, $hi; \
+	DATA name<>+48(SB)/8, $lo; \
+	DATA name<>+56(SB)/8, $hi; \
+	GLOBL name<>(SB), RODATA|NOPTR, $64
+
+SKIDXTABLE(skIdxSpace, 0xffffffffffffff20, 0x00ff0dffff0a09ff)
+SKIDXTABLE(skIdxStruct, 0x0000000000000000, 0x00007d2c7b3a0000)
+SKIDXTABLE(skIdxEscLo, 0x00040808000d0000, 0x0104000200000000)
+SKIDXTABLE(skIdxEscHi, 0x0804020000010000, 0x0000000000000000)
+SKIDXTABLE(skIdxHexLo, 0x0103030303030301, 0x0000000000000101)
+SKIDXTABLE(skIdxHexHi, 0x0002000201000000, 0x0000000000000000)
+SKIDXTABLE(skIdxNibble, 0x0f0f0f0f0f0f0f0f, 0x0f0f0f0f0f0f0f0f)
+SKIDXTABLE(skIdxU, 0x7575757575757575, 0x7575757575757575)
+
+DATA skIdxOdd<>+0(SB)/8, $0xAAAAAAAAAAAAAAAA
+GLOBL skIdxOdd<>(SB), RODATA|NOPTR, $8
+
+// One token: the lowest bit of AX, plus R8, at off(DI).
+#define SKIDXPUT(off) \
+	TZCNTQ AX, DX; \
+	ADDL   R8, DX; \
+	MOVL   DX, off(DI); \
+	BLSRQ  AX, AX
+
+// func skIdxAVX2(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed, count int)
+//
+// The first stage of validIndexed over the whole 64-byte blocks of the n
+// bytes at p, while out has room for another block's tokens (room counts
+// the uint32s at out). Registers: SI p, CX n, BX offset of the block, DI
+// where the next token goes, R14 the last DI with room for a block, R15
+// base, R9 inString, R10 escape carry, R11 scalar carry, R13 errors; AX,
+// DX, R8, R12 scratch. Y15 '"', Y14 '\\', Y13 and Y12 the whitespace and
+// structural tables, Y11 0x20, Y10 0x1f; X8 all ones (the multiplier of
+// the prefix XOR).
+TEXT ·skIdxAVX2(SB), NOSPLIT, $0-64
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ st+16(FP), DX
+	MOVQ out+24(FP), DI
+	MOVQ room+32(FP), R14
+	MOVQ base+40(FP), R15
+	MOVQ 0(DX), R9
+	MOVQ 8(DX), R10
+	MOVQ 16(DX), R11
+	XORQ R13, R13
+	SUBQ $64, R14
+	LEAQ (DI)(R14*4), R14
+
+	MOVQ $0x22, AX
+	VMOVQ AX, X15
+	VPBROADCASTB X15, Y15
+	MOVQ $0x5c, AX
+	VMOVQ AX, X14
+	VPBROADCASTB X14, Y14
+	VMOVDQU skIdxSpace<>(SB), Y13
+	VMOVDQU skIdxStruct<>(SB), Y12
+	MOVQ $0x20, AX
+	VMOVQ AX, X11
+	VPBROADCASTB X11, Y11
+	MOVQ $0x1f, AX
+	VMOVQ AX, X10
+	VPBROADCASTB X10, Y10
+	VPCMPEQB X8, X8, X8
+
+	XORQ BX, BX
+
+loop:
+	LEAQ 64(BX), AX
+	CMPQ AX, CX
+	JGT  done
+	CMPQ DI, R14
+	JGT  done
+
+	VMOVDQU (SI)(BX*1), Y0
+	VMOVDQU 32(SI)(BX*1), Y1
+
+	// Backslashes, and the escaped bytes into R8.
+	VPCMPEQB Y0, Y14, Y2
+	VPMOVMSKB Y2, R12
+	VPCMPEQB Y1, Y14, Y3
+	VPMOVMSKB Y3, AX
+	SHLQ $32, AX
+	ORQ  AX, R12
+	JNZ  backslashes
+	MOVQ R10, R8
+	XORQ R10, R10
+	JMP  escaped
+
+backslashes:
+	MOVQ R10, R8
+	NOTQ R8
+	ANDQ R12, R8             // potential escapes
+	MOVQ R8, AX
+	SHLQ $1, AX
+	ORQ  skIdxOdd<>(SB), AX
+	SUBQ R8, AX
+	XORQ skIdxOdd<>(SB), AX  // codes
+	MOVQ R12, R8
+	ORQ  R10, R8
+	XORQ AX, R8              // escaped
+	ANDQ R12, AX
+	SHRQ $63, AX
+	MOVQ AX, R10             // carry
+
+escaped:
+	// Escapes to check: the bytes escaped here, and hex digits owed
+	// by a \u at the end of the previous block.
+	MOVQ R8, AX
+	MOVQ st+16(FP), DX
+	ORQ  24(DX), AX
+	JNZ  checkescapes
+
+quotes:
+	// Real quotes into AX, then the bytes inside strings into DX: a
+	// prefix XOR, as a carry-less multiplication by all ones.
+	VPCMPEQB Y0, Y15, Y2
+	VPMOVMSKB Y2, AX
+	VPCMPEQB Y1, Y15, Y3
+	VPMOVMSKB Y3, DX
+	SHLQ $32, DX
+	ORQ  DX, AX
+	NOTQ R8
+	ANDQ R8, AX
+	VMOVQ AX, X2
+	VPCLMULQDQ $0, X8, X2, X2
+	VMOVQ X2, DX
+	XORQ R9, DX
+	MOVQ DX, R9
+	SARQ $63, R9
+
+	// Control characters inside strings.
+	VPMAXUB Y0, Y10, Y2
+	VPCMPEQB Y2, Y10, Y2
+	VPMOVMSKB Y2, R8
+	VPMAXUB Y1, Y10, Y3
+	VPCMPEQB Y3, Y10, Y3
+	VPMOVMSKB Y3, R12
+	SHLQ $32, R12
+	ORQ  R12, R8
+	ANDQ DX, R8
+	ORQ  R8, R13
+
+	// R8: the bytes of strings; AX: opening quotes.
+	MOVQ DX, R8
+	ORQ  AX, R8
+	ANDQ DX, AX
+
+	// Structural bytes into DX, whitespace into R12.
+	VPSHUFB Y0, Y12, Y2
+	VPOR    Y0, Y11, Y4
+	VPCMPEQB Y2, Y4, Y2
+	VPMOVMSKB Y2, DX
+	VPSHUFB Y1, Y12, Y3
+	VPOR    Y1, Y11, Y5
+	VPCMPEQB Y3, Y5, Y3
+	VPMOVMSKB Y3, R12
+	SHLQ $32, R12
+	ORQ  R12, DX
+	VPSHUFB Y0, Y13, Y2
+	VPCMPEQB Y2, Y0, Y2
+	VPMOVMSKB Y2, R12
+	VPSHUFB Y1, Y13, Y3
+	VPCMPEQB Y3, Y1, Y3
+	VPMOVMSKB Y3, CX
+	SHLQ $32, CX
+	ORQ  CX, R12
+	MOVQ n+8(FP), CX
+
+	// Other bytes: R12 = ^(whitespace | structural | strings).
+	ORQ  DX, R12
+	ORQ  R8, R12
+	NOTQ R12
+	// Structural bytes outside strings join the opening quotes.
+	NOTQ R8
+	ANDQ R8, DX
+	ORQ  DX, AX
+	// The first byte of each run of other bytes.
+	MOVQ R12, R8
+	SHLQ $1, R8
+	ORQ  R11, R8
+	MOVQ R12, R11
+	SHRQ $63, R11
+	NOTQ R8
+	ANDQ R8, R12
+	ORQ  R12, AX
+
+	// Write the tokens of AX, 8 at a time (the writes past the last
+	// token are overwritten later or ignored).
+	LEAQ (R15)(BX*1), R8
+	POPCNTQ AX, R12
+	JZ   next
+
+put:
+	SKIDXPUT(0)
+	SKIDXPUT(4)
+	SKIDXPUT(8)
+	SKIDXPUT(12)
+	SKIDXPUT(16)
+	SKIDXPUT(20)
+	SKIDXPUT(24)
+	SKIDXPUT(28)
+	CMPQ R12, $8
+	JLE  putdone
+	SKIDXPUT(32)
+	SKIDXPUT(36)
+	SKIDXPUT(40)
+	SKIDXPUT(44)
+	SKIDXPUT(48)
+	SKIDXPUT(52)
+	SKIDXPUT(56)
+	SKIDXPUT(60)
+	CMPQ R12, $16
+	JLE  putdone
+	ADDQ $64, DI
+	SUBQ $16, R12
+	JMP  put
+
+putdone:
+	LEAQ (DI)(R12*4), DI
+
+next:
+	ADDQ $64, BX
+	JMP  loop
+
+checkescapes:
+	// R8 holds the escaped bytes. Each must be one of "\/bfnrtu
+	// (R12: those that are not), and the four bytes after an escaped u
+	// hex digits (DX: those that are not).
+	VMOVDQU skIdxNibble<>(SB), Y7
+	VMOVDQU skIdxEscLo<>(SB), Y6
+	VMOVDQU skIdxEscHi<>(SB), Y5
+	VPXOR   Y9, Y9, Y9
+	VPSRLW  $4, Y0, Y2
+	VPAND   Y7, Y2, Y2           // high nibbles
+	VPSRLW  $4, Y1, Y3
+	VPAND   Y7, Y3, Y3
+	VPSHUFB Y0, Y6, Y4
+	VPSHUFB Y2, Y5, Y7
+	VPAND   Y4, Y7, Y4
+	VPCMPEQB Y9, Y4, Y4
+	VPMOVMSKB Y4, R12
+	VPSHUFB Y1, Y6, Y4
+	VPSHUFB Y3, Y5, Y7
+	VPAND   Y4, Y7, Y4
+	VPCMPEQB Y9, Y4, Y4
+	VPMOVMSKB Y4, AX
+	SHLQ $32, AX
+	ORQ  AX, R12
+	ANDQ R8, R12
+	ORQ  R12, R13
+
+	VMOVDQU skIdxHexLo<>(SB), Y6
+	VMOVDQU skIdxHexHi<>(SB), Y5
+	VPSHUFB Y0, Y6, Y4
+	VPSHUFB Y2, Y5, Y7
+	VPAND   Y4, Y7, Y4
+	VPCMPEQB Y9, Y4, Y4
+	VPMOVMSKB Y4, DX
+	VPSHUFB Y1, Y6, Y4
+	VPSHUFB Y3, Y5, Y7
+	VPAND   Y4, Y7, Y4
+	VPCMPEQB Y9, Y4, Y4
+	VPMOVMSKB Y4, AX
+	SHLQ $32, AX
+	ORQ  AX, DX                  // not hex digits
+
+	VMOVDQU skIdxU<>(SB), Y6
+	VPCMPEQB Y0, Y6, Y4
+	VPMOVMSKB Y4, AX
+	VPCMPEQB Y1, Y6, Y4
+	VPMOVMSKB Y4, R12
+	SHLQ $32, R12
+	ORQ  R12, AX
+	ANDQ R8, AX                  // escaped u
+
+	// Owed hex digits: the four bytes after each escaped u, and those
+	// owed by the previous block (CX is scratch until the end).
+	MOVQ AX, R12
+	SHLQ $1, R12
+	MOVQ AX, CX
+	SHLQ $2, CX
+	ORQ  CX, R12
+	MOVQ AX, CX
+	SHLQ $3, CX
+	ORQ  CX, R12
+	MOVQ AX, CX
+	SHLQ $4, CX
+	ORQ  CX, R12
+	MOVQ st+16(FP), CX
+	ORQ  24(CX), R12
+	ANDQ R12, DX
+	ORQ  DX, R13
+	// The debt carried into the next block: bits 60-63 of u, spread.
+	SHRQ $60, AX
+	MOVQ AX, DX
+	SHRQ $1, AX
+	ORQ  AX, DX
+	SHRQ $1, AX
+	ORQ  AX, DX
+	SHRQ $1, AX
+	ORQ  AX, DX
+	MOVQ DX, 24(CX)
+	MOVQ n+8(FP), CX
+	JMP  quotes
+
+done:
+	MOVQ st+16(FP), DX
+	MOVQ R9, 0(DX)
+	MOVQ R10, 8(DX)
+	MOVQ R11, 16(DX)
+	ORQ  R13, 32(DX)
+	MOVQ out+24(FP), AX
+	SUBQ AX, DI
+	SHRQ $2, DI
+	MOVQ BX, consumed+48(FP)
+	MOVQ DI, count+56(FP)
+	VZEROUPPER
+	RET
+
+// func skIdxAVX512(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed, count int)
+//
+// skIdxAVX2 with AVX-512BW: each class of bytes is found for the whole
+// block in one compare (or test) into a mask register. Registers as in
+// skIdxAVX2; Z31 '"', Z30 '\\', Z29 and Z28 the whitespace and
+// structural tables, Z27 0x20, Z26 0xe0.
+TEXT ·skIdxAVX512(SB), NOSPLIT, $0-64
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ st+16(FP), DX
+	MOVQ out+24(FP), DI
+	MOVQ room+32(FP), R14
+	MOVQ base+40(FP), R15
+	MOVQ 0(DX), R9
+	MOVQ 8(DX), R10
+	MOVQ 16(DX), R11
+	XORQ R13, R13
+	SUBQ $64, R14
+	LEAQ (DI)(R14*4), R14
+
+	MOVQ $0x22, AX
+	VPBROADCASTB AX, Z31
+	MOVQ $0x5c, AX
+	VPBROADCASTB AX, Z30
+	VMOVDQU64 skIdxSpace<>(SB), Z29
+	VMOVDQU64 skIdxStruct<>(SB), Z28
+	MOVQ $0x20, AX
+	VPBROADCASTB AX, Z27
+	MOVQ $0xe0, AX
+	VPBROADCASTB AX, Z26
+	VPCMPEQB X8, X8, X8
+
+	XORQ BX, BX
+
+zloop:
+	LEAQ 64(BX), AX
+	CMPQ AX, CX
+	JGT  zdone
+	CMPQ DI, R14
+	JGT  zdone
+
+	VMOVDQU64 (SI)(BX*1), Z0
+
+	// Backslashes, and the escaped bytes into R8.
+	VPCMPEQB Z0, Z30, K1
+	KMOVQ K1, R12
+	TESTQ R12, R12
+	JNZ  zbackslashes
+	MOVQ R10, R8
+	XORQ R10, R10
+	JMP  zescaped
+
+zbackslashes:
+	MOVQ R10, R8
+	NOTQ R8
+	ANDQ R12, R8             // potential escapes
+	MOVQ R8, AX
+	SHLQ $1, AX
+	ORQ  skIdxOdd<>(SB), AX
+	SUBQ R8, AX
+	XORQ skIdxOdd<>(SB), AX  // codes
+	MOVQ R12, R8
+	ORQ  R10, R8
+	XORQ AX, R8              // escaped
+	ANDQ R12, AX
+	SHRQ $63, AX
+	MOVQ AX, R10             // carry
+
+zescaped:
+	MOVQ R8, AX
+	MOVQ st+16(FP), DX
+	ORQ  24(DX), AX
+	JNZ  zcheckescapes
+
+zquotes:
+	VPCMPEQB Z0, Z31, K1
+	KMOVQ K1, AX
+	NOTQ R8
+	ANDQ R8, AX              // real quotes
+	VMOVQ AX, X2
+	VPCLMULQDQ $0, X8, X2, X2
+	VMOVQ X2, DX
+	XORQ R9, DX              // inside strings
+	MOVQ DX, R9
+	SARQ $63, R9
+
+	// Control characters inside strings: (b & 0xe0) == 0.
+	VPTESTNMB Z26, Z0, K2
+	KMOVQ K2, R8
+	ANDQ DX, R8
+	ORQ  R8, R13
+
+	// R8: the bytes of strings; AX: opening quotes.
+	MOVQ DX, R8
+	ORQ  AX, R8
+	ANDQ DX, AX
+
+	// Structural bytes into DX, whitespace into R12.
+	VPSHUFB Z0, Z28, Z1
+	VPORQ   Z0, Z27, Z2
+	VPCMPEQB Z1, Z2, K3
+	KMOVQ K3, DX
+	VPSHUFB Z0, Z29, Z1
+	VPCMPEQB Z1, Z0, K4
+	KMOVQ K4, R12
+
+	ORQ  DX, R12
+	ORQ  R8, R12
+	NOTQ R12                 // other bytes
+	NOTQ R8
+	ANDQ R8, DX
+	ORQ  DX, AX
+	MOVQ R12, R8
+	SHLQ $1, R8
+	ORQ  R11, R8
+	MOVQ R12, R11
+	SHRQ $63, R11
+	NOTQ R8
+	ANDQ R8, R12
+	ORQ  R12, AX
+
+	LEAQ (R15)(BX*1), R8
+	POPCNTQ AX, R12
+	JZ   znext
+
+zput:
+	SKIDXPUT(0)
+	SKIDXPUT(4)
+	SKIDXPUT(8)
+	SKIDXPUT(12)
+	SKIDXPUT(16)
+	SKIDXPUT(20)
+	SKIDXPUT(24)
+	SKIDXPUT(28)
+	CMPQ R12, $8
+	JLE  zputdone
+	SKIDXPUT(32)
+	SKIDXPUT(36)
+	SKIDXPUT(40)
+	SKIDXPUT(44)
+	SKIDXPUT(48)
+	SKIDXPUT(52)
+	SKIDXPUT(56)
+	SKIDXPUT(60)
+	CMPQ R12, $16
+	JLE  zputdone
+	ADDQ $64, DI
+	SUBQ $16, R12
+	JMP  zput
+
+zputdone:
+	LEAQ (DI)(R12*4), DI
+
+znext:
+	ADDQ $64, BX
+	JMP  zloop
+
+zcheckescapes:
+	// As in skIdxAVX2: R12 the escaped bytes that may not be, DX the
+	// bytes that are not hex digits, AX the escaped u.
+	VMOVDQU64 skIdxNibble<>(SB), Z7
+	VPSRLW  $4, Z0, Z2
+	VPANDQ  Z7, Z2, Z2           // high nibbles
+	VMOVDQU64 skIdxEscLo<>(SB), Z6
+	VMOVDQU64 skIdxEscHi<>(SB), Z5
+	VPSHUFB Z0, Z6, Z3
+	VPSHUFB Z2, Z5, Z4
+	VPTESTNMB Z3, Z4, K5
+	KMOVQ K5, R12
+	ANDQ R8, R12
+	ORQ  R12, R13
+	VMOVDQU64 skIdxHexLo<>(SB), Z6
+	VMOVDQU64 skIdxHexHi<>(SB), Z5
+	VPSHUFB Z0, Z6, Z3
+	VPSHUFB Z2, Z5, Z4
+	VPTESTNMB Z3, Z4, K5
+	KMOVQ K5, DX
+	VMOVDQU64 skIdxU<>(SB), Z6
+	VPCMPEQB Z0, Z6, K6
+	KMOVQ K6, AX
+	ANDQ R8, AX
+
+	MOVQ AX, R12
+	SHLQ $1, R12
+	MOVQ AX, CX
+	SHLQ $2, CX
+	ORQ  CX, R12
+	MOVQ AX, CX
+	SHLQ $3, CX
+	ORQ  CX, R12
+	MOVQ AX, CX
+	SHLQ $4, CX
+	ORQ  CX, R12
+	MOVQ st+16(FP), CX
+	ORQ  24(CX), R12
+	ANDQ R12, DX
+	ORQ  DX, R13
+	SHRQ $60, AX
+	MOVQ AX, DX
+	SHRQ $1, AX
+	ORQ  AX, DX
+	SHRQ $1, AX
+	ORQ  AX, DX
+	SHRQ $1, AX
+	ORQ  AX, DX
+	MOVQ DX, 24(CX)
+	MOVQ n+8(FP), CX
+	JMP  zquotes
+
+zdone:
+	MOVQ st+16(FP), DX
+	MOVQ R9, 0(DX)
+	MOVQ R10, 8(DX)
+	MOVQ R11, 16(DX)
+	ORQ  R13, 32(DX)
+	MOVQ out+24(FP), AX
+	SUBQ AX, DI
+	SHRQ $2, DI
+	MOVQ BX, consumed+48(FP)
+	MOVQ DI, count+56(FP)
+	VZEROUPPER
+	RET

@@ -1,0 +1,228 @@
+package wire
+
+import (
+	"encoding/json"
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// validRef is Valid by the precise, byte-at-a-time scanner.
+func validRef(s string) bool {
+	end, err := SkipValue(s, 0, DefaultMaxDepth)
+	return err == nil && CheckEnd(s, end) == nil
+}
+
+// checkIndexed compares validIndexed (and Valid) with the precise scanner
+// on s, and on s shifted against the 64-byte blocks.
+func checkIndexed(t testing.TB, s string) {
+	t.Helper()
+	want := validRef(s)
+	pres := []string{"", " ", strings.Repeat(" ", 37), strings.Repeat("\n", 63)}
+	if len(s) > 1<<16 {
+		pres = pres[:2] // (a large document has every alignment inside)
+	}
+	for _, pre := range pres {
+		d := pre + s
+		got, deep := validIndexed(d)
+		if !deep && got != want {
+			t.Fatalf("validIndexed(%.200q) = %v, want %v", d, got, want)
+		}
+	}
+	if got := Valid(s); got != want {
+		t.Fatalf("Valid(%.200q) = %v, want %v", s, got, want)
+	}
+}
+
+// indexSamples add strings with escapes at block boundaries to
+// skipSamples.
+func indexSamples() []string {
+	out := append([]string(nil), skipSamples...)
+	for k := 55; k < 70; k++ {
+		pad := strings.Repeat("a", k)
+		for _, esc := range []string{`\u00e9`, `\u00E`, `\"`, `\\`, `\/`, `\x`, `\u12G4`, `\`, "\t", `\u"`, `\\"`} {
+			out = append(out, `["`+pad+esc+`"]`, `{"`+pad+esc+`":1}`, `"`+pad+esc+`"`)
+		}
+	}
+	return out
+}
+
+func TestValidIndexedSamples(t *testing.T) {
+	for _, s := range indexSamples() {
+		checkIndexed(t, s)
+		checkIndexed(t, "[ "+s+" ]")
+		checkIndexed(t, `{"k":`+s+`}`)
+		checkIndexed(t, "["+strings.Repeat(`"x",`, 30)+s+"]")
+	}
+}
+
+func TestValidIndexedSuite(t *testing.T) {
+	docs := suiteDocs()
+	if len(docs) == 0 {
+		t.Skip("../shared/testdata/JSONTestSuite not found; skipping the suite")
+	}
+	for _, s := range docs {
+		checkIndexed(t, s)
+	}
+}
+
+func TestValidIndexedMutations(t *testing.T) {
+	r := rand.New(rand.NewSource(21))
+	samples := indexSamples()
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
+	for k := 0; k < n; k++ {
+		var b strings.Builder
+		b.WriteByte('[')
+		for m := r.Intn(12); m >= 0; m-- {
+			b.WriteString(samples[r.Intn(len(samples))])
+			b.WriteByte(',')
+		}
+		b.WriteString(samples[r.Intn(len(samples))])
+		b.WriteByte(']')
+		checkIndexed(t, mutate(r, b.String()))
+	}
+}
+
+func TestValidIndexedCorpus(t *testing.T) {
+	docs := corpusDocs(t)
+	if len(docs) == 0 {
+		t.Skip("../shared/corpus not found; skipping corpus documents")
+	}
+	r := rand.New(rand.NewSource(22))
+	for name, s := range docs {
+		if got, deep := validIndexed(s); !got || deep {
+			t.Errorf("validIndexed(%s) = %v, deep %v", name, got, deep)
+		}
+		// Broken copies: one changed byte somewhere in the document.
+		for k := 0; k < 8; k++ {
+			b := []byte(s)
+			const repl = "{}[]\",:\\ x0\x01u\x0c"
+			b[r.Intn(len(b))] = repl[r.Intn(len(repl))]
+			checkIndexed(t, string(b))
+		}
+	}
+}
+
+func TestValidIndexedDeep(t *testing.T) {
+	for _, depth := range []int{63, 64, 65, 200} {
+		s := strings.Repeat(`[{"a":`, depth/2) + strings.Repeat("[", depth%2) + "1" + strings.Repeat("]", depth%2) + strings.Repeat("}]", depth/2)
+		checkIndexed(t, s)
+		checkIndexed(t, s[:len(s)-1])
+	}
+	checkIndexed(t, strings.Repeat("[", DefaultMaxDepth)+strings.Repeat("]", DefaultMaxDepth))
+	checkIndexed(t, strings.Repeat("[", DefaultMaxDepth+1)+strings.Repeat("]", DefaultMaxDepth+1))
+}
+
+// TestIdxBlocksMatchGo compares the first stage of this platform with the
+// portable one, state and tokens, on arbitrary bytes.
+func TestIdxBlocksMatchGo(t *testing.T) {
+	r := rand.New(rand.NewSource(23))
+	for k := 0; k < 20000; k++ {
+		s := idxNoise(r)
+		st0 := idxState(r)
+		count := r.Intn(skIdxCap - 63)
+		base := r.Intn(1000)
+		var out1, out2 [skIdxCap]uint32
+		st1, st2 := st0, st0
+		c1, n1 := skIdxBlocks(s, 0, len(s), &st1, &out1, count, base)
+		c2, n2 := skIdxBlocksGo(s, 0, len(s), &st2, &out2, count, base)
+		if c1 != c2 || n1 != n2 || st1 != st2 || !sameTokens(out1[count:n1], out2[count:n2]) {
+			t.Fatalf("%q from %+v, count %d: %d %d %+v, Go %d %d %+v", s, st0, count, c1, n1, st1, c2, n2, st2)
+		}
+	}
+}
+
+// idxNoise returns 64 to 463 bytes drawn from the bytes the first stage
+// tells apart.
+func idxNoise(r *rand.Rand) string {
+	const alphabet = "\"\\\\\\u0aF9g{}[],: \t\n\r\x01\x0c\x1a\x80xtrue/bn"
+	b := make([]byte, 64+r.Intn(400))
+	for i := range b {
+		b[i] = alphabet[r.Intn(len(alphabet))]
+	}
+	return string(b)
+}
+
+// idxState returns a random first-stage state.
+func idxState(r *rand.Rand) skIdx {
+	st := skIdx{escaped: uint64(r.Intn(2)), scalar: uint64(r.Intn(2)), hex: uint64(r.Intn(16))}
+	if r.Intn(2) == 0 {
+		st.inString = ^uint64(0)
+	}
+	return st
+}
+
+func sameTokens(a, b []uint32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestIdxClassify checks the byte classes against their definitions.
+func TestIdxClassify(t *testing.T) {
+	var b [64]byte
+	for c := 0; c < 256; c++ {
+		for i := range b {
+			b[i] = byte(c)
+		}
+		m := skIdxClassify(string(b[:]), 0)
+		all := func(in bool) uint64 {
+			if in {
+				return ^uint64(0)
+			}
+			return 0
+		}
+		ch := byte(c)
+		want := skIdxMasks{
+			quote:      all(ch == '"'),
+			backslash:  all(ch == '\\'),
+			space:      all(strings.IndexByte(" \t\n\r", ch) >= 0),
+			structural: all(strings.IndexByte(",:[]{}\x0c\x1a", ch) >= 0),
+			control:    all(ch < 0x20),
+			escape:     all(strings.IndexByte(`"\/bfnrtu`, ch) >= 0),
+			u:          all(ch == 'u'),
+			hex:        all(strings.IndexByte("0123456789abcdefABCDEF", ch) >= 0),
+		}
+		if m != want {
+			t.Fatalf("classes of %#x: %+v, want %+v", c, m, want)
+		}
+	}
+}
+
+func FuzzValidIndexed(f *testing.F) {
+	for _, s := range indexSamples() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkIndexed(t, s)
+		if got, want := Valid(s), json.Valid([]byte(s)); got != want {
+			t.Fatalf("Valid(%q) = %v, encoding/json says %v", s, got, want)
+		}
+	})
+}
+
+func BenchmarkValid(b *testing.B) {
+	docs := corpusDocs(b)
+	if len(docs) == 0 {
+		b.Skip("../shared/corpus not found")
+	}
+	for _, name := range []string{"twitter.json", "twitterescaped.json", "citm_catalog.json", "canada.json", "golang_source.json", "synthea_fhir.json", "string_unicode.json", "string_escaped.json"} {
+		s := docs[name]
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				Valid(s)
+			}
+		})
+	}
+}

@@ -24,7 +24,11 @@ func TestShapeCache(t *testing.T) {
 		}
 		return m
 	}
-	for round := 0; round < 3000; round++ {
+	rounds := 1000
+	if testing.Short() {
+		rounds = 200
+	}
+	for round := 0; round < rounds; round++ {
 		var v any
 		switch round % 4 {
 		case 0:

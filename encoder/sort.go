@@ -30,14 +30,19 @@ type sortEntry struct {
 // sharing their first eight bytes (or differing only by trailing NULs in
 // a short key).
 func keyPrefix(s string) uint64 {
-	if len(s) >= 8 {
+	n := len(s)
+	switch {
+	case n >= 8:
 		return binary.BigEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
+	case n >= 4:
+		// Two overlapping four-byte loads; the bytes they share agree.
+		b := unsafe.Slice(unsafe.StringData(s), n)
+		return uint64(binary.BigEndian.Uint32(b))<<32 | uint64(binary.BigEndian.Uint32(b[n-4:]))<<(8*(8-n))
+	case n > 0:
+		// The first, middle and last bytes cover one to three bytes.
+		return uint64(s[0])<<56 | uint64(s[n/2])<<(56-8*(n/2)) | uint64(s[n-1])<<(56-8*(n-1))
 	}
-	var x uint64
-	for k := 0; k < len(s); k++ {
-		x |= uint64(s[k]) << (56 - 8*k)
-	}
-	return x
+	return 0
 }
 
 func newSortEntry(key string, i int) sortEntry {

@@ -7,6 +7,27 @@ import (
 	"testing"
 )
 
+func TestKeyPrefix(t *testing.T) {
+	for n := 0; n <= 12; n++ {
+		for trial := 0; trial < 50; trial++ {
+			b := make([]byte, n)
+			for k := range b {
+				b[k] = byte(trial*31 + k*7 + n)
+			}
+			var want [8]byte
+			copy(want[:], b)
+			p := keyPrefix(string(b))
+			var got [8]byte
+			for k := 0; k < 8; k++ {
+				got[k] = byte(p >> (56 - 8*k))
+			}
+			if got != want {
+				t.Fatalf("keyPrefix(%x) = %x, want %x", b, got, want)
+			}
+		}
+	}
+}
+
 func TestSortEntries(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	alphabet := []string{"a", "b", "\x00", "profile_", "\xff", "é", "_", "A", "z", "0"}

@@ -26,21 +26,30 @@ import (
 // literal, ended by whitespace, a structural byte or a quote).
 
 // skIdx is the state of the first stage carried from block to block.
+// The fields from numRun on carry the checks of numbers (0 or 1 each):
+// the carries out of the additions that fill number runs, points and
+// exponents (see numbers), and whether the last byte of the block was a
+// digit, an exponent mark, a sign or point, a minus starting a number,
+// or a zero starting the integer part of one.
 type skIdx struct {
 	inString uint64 // all ones when the next block starts inside a string
 	escaped  uint64 // 1 when the first byte of the next block is escaped
 	scalar   uint64 // 1 when the byte before the next block is in a run of other bytes
 	hex      uint64 // bits 0-3: bytes of the next block that must be hex digits
-	bad      uint64 // non-zero once an error inside a string has been seen
+	bad      uint64 // non-zero once an error inside a string or number has been seen
+
+	numRun, pointRun, expRun           uint64
+	digit, exp, signPoint, minus, zero uint64
 }
 
 // skIdxCap is the number of tokens the second stage takes from the first
 // in one go. A block adds at most 64.
-const skIdxCap = 1024
+const skIdxCap = 512
 
 // skIdxMasks holds the classes of the 64 bytes of a block, as bitmasks.
 type skIdxMasks struct {
 	quote, backslash, space, structural, control, escape, u, hex uint64
+	digit, zero, minus, plus, point, exp                         uint64
 }
 
 // skIdxClassify returns the byte classes of the 64 bytes at s[i:]. The
@@ -59,10 +68,18 @@ func skIdxClassify(s string, i int) (m skIdxMasks) {
 			m.backslash |= bit
 		case ' ', '\t', '\n', '\r':
 			m.space |= bit
+		case '-':
+			m.minus |= bit
+		case '+':
+			m.plus |= bit
+		case '.':
+			m.point |= bit
 		}
 		switch c | 0x20 {
 		case ',', ':', '{', '}':
 			m.structural |= bit
+		case 'e':
+			m.exp |= bit
 		}
 		if c < 0x20 {
 			m.control |= bit
@@ -76,6 +93,12 @@ func skIdxClassify(s string, i int) (m skIdxMasks) {
 		}
 		if c-'0' <= 9 || (c|0x20)-'a' <= 5 {
 			m.hex |= bit
+		}
+		if c-'0' <= 9 {
+			m.digit |= bit
+		}
+		if c == '0' {
+			m.zero |= bit
 		}
 	}
 	return m
@@ -105,12 +128,68 @@ func (st *skIdx) block(m *skIdxMasks) uint64 {
 		st.hex = u>>63 | u>>62 | u>>61 | u>>60
 		bad |= need &^ m.hex
 	}
-	st.bad |= bad
 	strs := in | quotes
 	other := ^(m.space | m.structural | strs)
 	starts := other &^ (other<<1 | st.scalar)
 	st.scalar = other >> 63
+	if starts|st.numRun != 0 {
+		bad |= st.numbers(m, other, starts)
+	}
+	st.bad |= bad
 	return m.structural&^strs | quotes&in | starts
+}
+
+// numbers checks the numbers of a block: the runs of other bytes that
+// start with a minus or a digit. It returns the bytes in error. A run is
+// a number, -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, exactly when
+// it holds only digits, signs, points and exponent marks, and
+//
+//   - a minus starts the run or follows an exponent mark, a plus follows
+//     an exponent mark;
+//   - a point or an exponent mark follows a digit, and there is at most
+//     one of each, the point first;
+//   - a digit follows every sign and point, and a digit or a sign every
+//     exponent mark (so the run ends with a digit);
+//   - no digit follows a zero that starts the integer part.
+//
+// The bytes of the runs, and those from the first point or exponent mark
+// of a run to its end, are filled in by an addition: added at the first
+// byte of a run of ones, a one carries to the end of it, clearing it (a
+// second one added inside the run is left set: it shows duplicates).
+func (st *skIdx) numbers(m *skIdxMasks, other, starts uint64) (bad uint64) {
+	numStart := starts & (m.minus | m.digit)
+	sum, carry := bits.Add64(other, numStart, st.numRun)
+	st.numRun = carry
+	num := (sum ^ other) & other
+
+	minusStart := m.minus & numStart
+	zeroStart := m.zero & num & (numStart | minusStart<<1 | st.minus)
+	digits := m.digit & num
+	exps := m.exp & num
+	points := m.point & num
+	signPoints := (m.minus | m.plus | m.point) & num
+	prevDigit := digits<<1 | st.digit
+	prevExp := exps<<1 | st.exp
+	prevSignPoint := signPoints<<1 | st.signPoint
+	prevZero := zeroStart<<1 | st.zero
+	st.digit, st.exp, st.signPoint, st.minus, st.zero = digits>>63, exps>>63, signPoints>>63, minusStart>>63, zeroStart>>63
+
+	bad = num &^ (m.digit | m.minus | m.plus | m.point | m.exp)
+	bad |= m.minus & num &^ (numStart | prevExp)
+	bad |= m.plus & num &^ prevExp
+	bad |= (points | exps) &^ prevDigit
+	bad |= prevSignPoint &^ m.digit
+	bad |= prevExp &^ (m.digit | m.minus | m.plus)
+	bad |= prevZero & m.digit
+
+	fillPoint, carry := bits.Add64(num, points, st.pointRun)
+	st.pointRun = carry
+	fillExp, carry := bits.Add64(num, exps, st.expRun)
+	st.expRun = carry
+	fillPoint ^= num
+	fillExp ^= num
+	bad |= points&^fillPoint | exps&^fillExp | points&fillExp
+	return bad
 }
 
 // skIdxBlocksGo is the first stage in portable Go: it indexes whole
@@ -235,14 +314,13 @@ dispatch:
 		}
 		p += 4
 	default:
+		// A number: the first stage has checked it.
 		if c != '-' && c-'0' > 9 {
 			return false, false
 		}
-		if p = skNumberEnd(s, p); p < 0 {
-			return false, false
-		}
+		goto after
 	}
-	// A number or literal ends where its run of bytes ends.
+	// A literal ends where its run of other bytes ends.
 	if p < n && skIdxDelim[*(*byte)(unsafe.Add(base, p))] == 0 {
 		return false, false
 	}
@@ -257,7 +335,9 @@ after:
 				return false, false
 			}
 		}
-		return st.bad == 0 && st.inString == 0, false
+		// (A number may not end the input with a sign, point or exponent
+		// mark; the byte after it, if any, was checked.)
+		return st.bad|st.inString|st.signPoint|st.exp == 0, false
 	}
 	if k >= nt {
 		if nt, j = skIdxFill(s, j, &st, &idx); nt == 0 {

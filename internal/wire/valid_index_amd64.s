@@ -25,6 +25,13 @@ SKIDXTABLE(skIdxHexLo, 0x0103030303030301, 0x0000000000000101)
 SKIDXTABLE(skIdxHexHi, 0x0002000201000000, 0x0000000000000000)
 SKIDXTABLE(skIdxNibble, 0x0f0f0f0f0f0f0f0f, 0x0f0f0f0f0f0f0f0f)
 SKIDXTABLE(skIdxU, 0x7575757575757575, 0x7575757575757575)
+SKIDXTABLE(skIdxZero, 0x3030303030303030, 0x3030303030303030)
+SKIDXTABLE(skIdxNine, 0x0909090909090909, 0x0909090909090909)
+SKIDXTABLE(skIdxTen, 0x0a0a0a0a0a0a0a0a, 0x0a0a0a0a0a0a0a0a)
+SKIDXTABLE(skIdxMinus, 0x2d2d2d2d2d2d2d2d, 0x2d2d2d2d2d2d2d2d)
+SKIDXTABLE(skIdxPlus, 0x2b2b2b2b2b2b2b2b, 0x2b2b2b2b2b2b2b2b)
+SKIDXTABLE(skIdxPoint, 0x2e2e2e2e2e2e2e2e, 0x2e2e2e2e2e2e2e2e)
+SKIDXTABLE(skIdxExp, 0x6565656565656565, 0x6565656565656565)
 
 DATA skIdxOdd<>+0(SB)/8, $0xAAAAAAAAAAAAAAAA
 GLOBL skIdxOdd<>(SB), RODATA|NOPTR, $8
@@ -36,6 +43,140 @@ GLOBL skIdxOdd<>(SB), RODATA|NOPTR, $8
 	MOVL   DX, off(DI); \
 	BLSRQ  AX, AX
 
+// The checks of numbers (skIdx.numbers), from DX the other bytes, R12
+// the first byte of each run of them, and the classes of the block's
+// bytes in the frame: dig (digits), zer ('0'), min ('-'), plu ('+'), poi
+// ('.') and exp ('e' or 'E'). Errors go to R13. It uses AX, CX, DX, R8,
+// R12, R14 and R15; the caller restores them. Each addition with carry
+// takes the carry of the previous block from a 0 or 1 in st (ADDQ $-1
+// sets the carry flag exactly when it is 1) and gives back its own
+// (SBBQ, NEGQ).
+#define SKIDXNUMBERS \
+	MOVQ st+16(FP), R15; \
+	MOVQ min-56(SP), AX; \
+	MOVQ dig-40(SP), R8; \
+	MOVQ AX, CX; \
+	ORQ  R8, CX; \
+	ANDQ R12, CX; \
+	MOVQ 40(R15), R14; \
+	ADDQ $-1, R14; \
+	MOVQ DX, R12; \
+	ADCQ CX, R12; \
+	SBBQ R14, R14; \
+	NEGQ R14; \
+	MOVQ R14, 40(R15); \
+	XORQ DX, R12; \
+	ANDQ DX, R12; \
+	MOVQ R8, DX; \
+	ORQ  AX, DX; \
+	ORQ  plu-64(SP), DX; \
+	ORQ  poi-72(SP), DX; \
+	ORQ  exp-80(SP), DX; \
+	NOTQ DX; \
+	ANDQ R12, DX; \
+	ORQ  DX, R13; \
+	MOVQ AX, DX; \
+	ANDQ CX, DX; \
+	MOVQ DX, R14; \
+	SHRQ $63, R14; \
+	SHLQ $1, DX; \
+	ORQ  88(R15), DX; \
+	MOVQ R14, 88(R15); \
+	ORQ  CX, DX; \
+	MOVQ zer-48(SP), R14; \
+	ANDQ R12, R14; \
+	ANDQ DX, R14; \
+	MOVQ R14, DX; \
+	SHRQ $63, DX; \
+	SHLQ $1, R14; \
+	ORQ  96(R15), R14; \
+	MOVQ DX, 96(R15); \
+	ANDQ R8, R14; \
+	ORQ  R14, R13; \
+	MOVQ exp-80(SP), DX; \
+	ANDQ R12, DX; \
+	MOVQ DX, exp-80(SP); \
+	MOVQ DX, R14; \
+	SHRQ $63, R14; \
+	SHLQ $1, DX; \
+	ORQ  72(R15), DX; \
+	MOVQ R14, 72(R15); \
+	MOVQ plu-64(SP), R14; \
+	ORQ  R8, R14; \
+	ORQ  AX, R14; \
+	NOTQ R14; \
+	ANDQ DX, R14; \
+	ORQ  R14, R13; \
+	ORQ  DX, CX; \
+	NOTQ CX; \
+	ANDQ R12, CX; \
+	ANDQ AX, CX; \
+	ORQ  CX, R13; \
+	MOVQ plu-64(SP), CX; \
+	ANDQ R12, CX; \
+	NOTQ DX; \
+	ANDQ DX, CX; \
+	ORQ  CX, R13; \
+	MOVQ AX, DX; \
+	ORQ  plu-64(SP), DX; \
+	ORQ  poi-72(SP), DX; \
+	ANDQ R12, DX; \
+	MOVQ DX, CX; \
+	SHRQ $63, CX; \
+	SHLQ $1, DX; \
+	ORQ  80(R15), DX; \
+	MOVQ CX, 80(R15); \
+	MOVQ R8, CX; \
+	NOTQ CX; \
+	ANDQ CX, DX; \
+	ORQ  DX, R13; \
+	MOVQ R8, DX; \
+	ANDQ R12, DX; \
+	MOVQ DX, CX; \
+	SHRQ $63, CX; \
+	SHLQ $1, DX; \
+	ORQ  64(R15), DX; \
+	MOVQ CX, 64(R15); \
+	MOVQ poi-72(SP), AX; \
+	ANDQ R12, AX; \
+	MOVQ exp-80(SP), CX; \
+	ORQ  AX, CX; \
+	NOTQ DX; \
+	ANDQ DX, CX; \
+	ORQ  CX, R13; \
+	MOVQ 48(R15), DX; \
+	ADDQ $-1, DX; \
+	MOVQ R12, CX; \
+	ADCQ AX, CX; \
+	SBBQ DX, DX; \
+	NEGQ DX; \
+	MOVQ DX, 48(R15); \
+	XORQ R12, CX; \
+	NOTQ CX; \
+	ANDQ AX, CX; \
+	ORQ  CX, R13; \
+	MOVQ exp-80(SP), R8; \
+	MOVQ 56(R15), DX; \
+	ADDQ $-1, DX; \
+	MOVQ R12, CX; \
+	ADCQ R8, CX; \
+	SBBQ DX, DX; \
+	NEGQ DX; \
+	MOVQ DX, 56(R15); \
+	XORQ R12, CX; \
+	ANDQ CX, AX; \
+	ORQ  AX, R13; \
+	NOTQ CX; \
+	ANDQ R8, CX; \
+	ORQ  CX, R13
+
+// After SKIDXNUMBERS: the tokens back into AX, and CX, R14, R15.
+#define SKIDXRESTORE \
+	MOVQ tok-8(SP), AX; \
+	MOVQ n+8(FP), CX; \
+	MOVQ lim-16(SP), R14; \
+	MOVQ base+40(FP), R15
+
 // func skIdxAVX2(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed, count int)
 //
 // The first stage of validIndexed over the whole 64-byte blocks of the n
@@ -46,7 +187,7 @@ GLOBL skIdxOdd<>(SB), RODATA|NOPTR, $8
 // DX, R8, R12 scratch. Y15 '"', Y14 '\\', Y13 and Y12 the whitespace and
 // structural tables, Y11 0x20, Y10 0x1f; X8 all ones (the multiplier of
 // the prefix XOR).
-TEXT ·skIdxAVX2(SB), NOSPLIT, $0-64
+TEXT ·skIdxAVX2(SB), NOSPLIT, $80-64
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ st+16(FP), DX
@@ -59,6 +200,7 @@ TEXT ·skIdxAVX2(SB), NOSPLIT, $0-64
 	XORQ R13, R13
 	SUBQ $64, R14
 	LEAQ (DI)(R14*4), R14
+	MOVQ R14, lim-16(SP)
 
 	MOVQ $0x22, AX
 	VMOVQ AX, X15
@@ -188,7 +330,8 @@ quotes:
 	NOTQ R8
 	ANDQ R8, DX
 	ORQ  DX, AX
-	// The first byte of each run of other bytes.
+	// The first byte of each run of other bytes; DX the other bytes.
+	MOVQ R12, DX
 	MOVQ R12, R8
 	SHLQ $1, R8
 	ORQ  R11, R8
@@ -197,9 +340,16 @@ quotes:
 	NOTQ R8
 	ANDQ R8, R12
 	ORQ  R12, AX
+	// Numbers to check: runs starting here, or one going on.
+	TESTQ R12, R12
+	JNZ  numbers
+	MOVQ st+16(FP), R8
+	CMPQ 40(R8), $0
+	JNE  numbers
 
 	// Write the tokens of AX, 8 at a time (the writes past the last
 	// token are overwritten later or ignored).
+tokens:
 	LEAQ (R15)(BX*1), R8
 	POPCNTQ AX, R12
 	JZ   next
@@ -235,6 +385,66 @@ putdone:
 next:
 	ADDQ $64, BX
 	JMP  loop
+
+numbers:
+	// The classes of numbers' bytes into the frame (Y4 and Y5 hold
+	// the bytes ORed with 0x20).
+	MOVQ AX, tok-8(SP)
+	VMOVDQU skIdxZero<>(SB), Y6
+	VMOVDQU skIdxNine<>(SB), Y7
+	VPSUBB  Y6, Y0, Y2
+	VPMAXUB Y2, Y7, Y3
+	VPCMPEQB Y3, Y7, Y3
+	VPMOVMSKB Y3, AX
+	VPSUBB  Y6, Y1, Y2
+	VPMAXUB Y2, Y7, Y3
+	VPCMPEQB Y3, Y7, Y3
+	VPMOVMSKB Y3, CX
+	SHLQ $32, CX
+	ORQ  CX, AX
+	MOVQ AX, dig-40(SP)
+	VPCMPEQB Y0, Y6, Y2
+	VPMOVMSKB Y2, AX
+	VPCMPEQB Y1, Y6, Y2
+	VPMOVMSKB Y2, CX
+	SHLQ $32, CX
+	ORQ  CX, AX
+	MOVQ AX, zer-48(SP)
+	VMOVDQU skIdxMinus<>(SB), Y6
+	VPCMPEQB Y0, Y6, Y2
+	VPMOVMSKB Y2, AX
+	VPCMPEQB Y1, Y6, Y2
+	VPMOVMSKB Y2, CX
+	SHLQ $32, CX
+	ORQ  CX, AX
+	MOVQ AX, min-56(SP)
+	VMOVDQU skIdxPlus<>(SB), Y6
+	VPCMPEQB Y0, Y6, Y2
+	VPMOVMSKB Y2, AX
+	VPCMPEQB Y1, Y6, Y2
+	VPMOVMSKB Y2, CX
+	SHLQ $32, CX
+	ORQ  CX, AX
+	MOVQ AX, plu-64(SP)
+	VMOVDQU skIdxPoint<>(SB), Y6
+	VPCMPEQB Y0, Y6, Y2
+	VPMOVMSKB Y2, AX
+	VPCMPEQB Y1, Y6, Y2
+	VPMOVMSKB Y2, CX
+	SHLQ $32, CX
+	ORQ  CX, AX
+	MOVQ AX, poi-72(SP)
+	VMOVDQU skIdxExp<>(SB), Y6
+	VPCMPEQB Y4, Y6, Y2
+	VPMOVMSKB Y2, AX
+	VPCMPEQB Y5, Y6, Y2
+	VPMOVMSKB Y2, CX
+	SHLQ $32, CX
+	ORQ  CX, AX
+	MOVQ AX, exp-80(SP)
+	SKIDXNUMBERS
+	SKIDXRESTORE
+	JMP  tokens
 
 checkescapes:
 	// R8 holds the escaped bytes. Each must be one of "\/bfnrtu
@@ -337,7 +547,7 @@ done:
 // block in one compare (or test) into a mask register. Registers as in
 // skIdxAVX2; Z31 '"', Z30 '\\', Z29 and Z28 the whitespace and
 // structural tables, Z27 0x20, Z26 0xe0.
-TEXT ·skIdxAVX512(SB), NOSPLIT, $0-64
+TEXT ·skIdxAVX512(SB), NOSPLIT, $80-64
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ st+16(FP), DX
@@ -350,6 +560,7 @@ TEXT ·skIdxAVX512(SB), NOSPLIT, $0-64
 	XORQ R13, R13
 	SUBQ $64, R14
 	LEAQ (DI)(R14*4), R14
+	MOVQ R14, lim-16(SP)
 
 	MOVQ $0x22, AX
 	VPBROADCASTB AX, Z31
@@ -361,6 +572,12 @@ TEXT ·skIdxAVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTB AX, Z27
 	MOVQ $0xe0, AX
 	VPBROADCASTB AX, Z26
+	VMOVDQU64 skIdxZero<>(SB), Z25
+	VMOVDQU64 skIdxTen<>(SB), Z24
+	VMOVDQU64 skIdxMinus<>(SB), Z23
+	VMOVDQU64 skIdxPlus<>(SB), Z22
+	VMOVDQU64 skIdxPoint<>(SB), Z21
+	VMOVDQU64 skIdxExp<>(SB), Z20
 	VPCMPEQB X8, X8, X8
 
 	XORQ BX, BX
@@ -443,6 +660,7 @@ zquotes:
 	NOTQ R8
 	ANDQ R8, DX
 	ORQ  DX, AX
+	MOVQ R12, DX
 	MOVQ R12, R8
 	SHLQ $1, R8
 	ORQ  R11, R8
@@ -451,7 +669,13 @@ zquotes:
 	NOTQ R8
 	ANDQ R8, R12
 	ORQ  R12, AX
+	TESTQ R12, R12
+	JNZ  znumbers
+	MOVQ st+16(FP), R8
+	CMPQ 40(R8), $0
+	JNE  znumbers
 
+ztokens:
 	LEAQ (R15)(BX*1), R8
 	POPCNTQ AX, R12
 	JZ   znext
@@ -487,6 +711,27 @@ zputdone:
 znext:
 	ADDQ $64, BX
 	JMP  zloop
+
+znumbers:
+	// The classes of numbers' bytes into the frame (Z2 holds the
+	// bytes ORed with 0x20).
+	MOVQ AX, tok-8(SP)
+	VPSUBB  Z25, Z0, Z3
+	VPCMPUB $1, Z24, Z3, K1
+	KMOVQ K1, dig-40(SP)
+	VPCMPEQB Z0, Z25, K1
+	KMOVQ K1, zer-48(SP)
+	VPCMPEQB Z0, Z23, K1
+	KMOVQ K1, min-56(SP)
+	VPCMPEQB Z0, Z22, K1
+	KMOVQ K1, plu-64(SP)
+	VPCMPEQB Z0, Z21, K1
+	KMOVQ K1, poi-72(SP)
+	VPCMPEQB Z2, Z20, K1
+	KMOVQ K1, exp-80(SP)
+	SKIDXNUMBERS
+	SKIDXRESTORE
+	JMP  ztokens
 
 zcheckescapes:
 	// As in skIdxAVX2: R12 the escaped bytes that may not be, DX the

@@ -38,6 +38,14 @@ func checkIndexed(t testing.TB, s string) {
 // skipSamples.
 func indexSamples() []string {
 	out := append([]string(nil), skipSamples...)
+	numbers := []string{"0", "-0", "1", "-1", "10", "01", "-01", "00", "0.5", "1.", ".5", "-.5", "1.5.5", "1e5", "1E+5", "1e-5",
+		"1e", "1e+", "1ee5", "1e5e5", "1e5.5", "1.5e5", "-", "--1", "+1", "1+", "1-", "1.e5", "0e0", "-0.0e-0", "1x", "12a",
+		"123456789012345678901234567890", "-65.613616999999977", "1316289444", "0.1", "2e308", "1.7976931348623157e308"}
+	for k := 50; k < 70; k++ {
+		for _, num := range numbers {
+			out = append(out, strings.Repeat(" ", k)+num, "["+strings.Repeat(" ", k)+num+"]", `{"k":`+strings.Repeat("1,", k/2)[:k-k%2]+num+`}`)
+		}
+	}
 	for k := 55; k < 70; k++ {
 		pad := strings.Repeat("a", k)
 		for _, esc := range []string{`\u00e9`, `\u00E`, `\"`, `\\`, `\/`, `\x`, `\u12G4`, `\`, "\t", `\u"`, `\\"`} {
@@ -138,7 +146,7 @@ func TestIdxBlocksMatchGo(t *testing.T) {
 // idxNoise returns 64 to 463 bytes drawn from the bytes the first stage
 // tells apart.
 func idxNoise(r *rand.Rand) string {
-	const alphabet = "\"\\\\\\u0aF9g{}[],: \t\n\r\x01\x0c\x1a\x80xtrue/bn"
+	const alphabet = "\"\\\\\\u0aF9g{}[],: \t\n\r\x01\x0c\x1a\x80xtrue/bn-+.eE0011223"
 	b := make([]byte, 64+r.Intn(400))
 	for i := range b {
 		b[i] = alphabet[r.Intn(len(alphabet))]
@@ -148,7 +156,9 @@ func idxNoise(r *rand.Rand) string {
 
 // idxState returns a random first-stage state.
 func idxState(r *rand.Rand) skIdx {
-	st := skIdx{escaped: uint64(r.Intn(2)), scalar: uint64(r.Intn(2)), hex: uint64(r.Intn(16))}
+	bit := func() uint64 { return uint64(r.Intn(2)) }
+	st := skIdx{escaped: bit(), scalar: bit(), hex: uint64(r.Intn(16)),
+		numRun: bit(), pointRun: bit(), expRun: bit(), digit: bit(), exp: bit(), signPoint: bit(), minus: bit(), zero: bit()}
 	if r.Intn(2) == 0 {
 		st.inString = ^uint64(0)
 	}
@@ -191,6 +201,12 @@ func TestIdxClassify(t *testing.T) {
 			escape:     all(strings.IndexByte(`"\/bfnrtu`, ch) >= 0),
 			u:          all(ch == 'u'),
 			hex:        all(strings.IndexByte("0123456789abcdefABCDEF", ch) >= 0),
+			digit:      all(ch >= '0' && ch <= '9'),
+			zero:       all(ch == '0'),
+			minus:      all(ch == '-'),
+			plus:       all(ch == '+'),
+			point:      all(ch == '.'),
+			exp:        all(ch == 'e' || ch == 'E'),
 		}
 		if m != want {
 			t.Fatalf("classes of %#x: %+v, want %+v", c, m, want)

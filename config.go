@@ -45,7 +45,8 @@ type Config struct {
 	CopyString bool
 	// CaseSensitive matches object keys to struct fields exactly.
 	CaseSensitive bool
-	// MaxDepth limits nesting when decoding; 0 means 10000, as in
+	// MaxDepth limits nesting when decoding (at most
+	// decoder.MaxNesting, about a million); 0 means 10000, as in
 	// encoding/json.
 	MaxDepth int
 }

@@ -571,3 +571,20 @@ func isMarshalerOutputError(err error) bool {
 	var se *json.SyntaxError
 	return errors.As(err, &me) && errors.As(me.Err, &se)
 }
+
+// TestHugeMaxDepth checks that a nesting limit above decoder.MaxNesting
+// is capped: two million nested arrays are an error, not a fatal stack
+// overflow.
+func TestHugeMaxDepth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 4 MB document")
+	}
+	n := 2 << 20
+	doc := strings.Repeat("[", n) + strings.Repeat("]", n)
+	var v any
+	err := jet.Config{MaxDepth: 1 << 30}.Froze().UnmarshalFromString(doc, &v)
+	var se *jet.SyntaxError
+	if !errors.As(err, &se) || !strings.Contains(se.Msg, "exceeded max depth") {
+		t.Fatalf("got %v, want a max depth error", err)
+	}
+}

@@ -41,6 +41,11 @@ const (
 // DefaultMaxDepth is the default limit on nesting.
 const DefaultMaxDepth = wire.DefaultMaxDepth
 
+// MaxNesting caps any nesting limit asked for: decoding recurses once per
+// level, and a few million levels would exhaust a goroutine's stack (a
+// fatal error, not a recoverable one).
+const MaxNesting = 1 << 20
+
 // state is what one decoding needs. States are pooled.
 type state struct {
 	src  string
@@ -94,6 +99,9 @@ func getState(opts Options, maxDepth int) *state {
 	d.opts = opts
 	if maxDepth <= 0 {
 		maxDepth = DefaultMaxDepth
+	}
+	if maxDepth > MaxNesting {
+		maxDepth = MaxNesting
 	}
 	d.maxDepth = maxDepth
 	return d

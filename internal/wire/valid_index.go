@@ -175,8 +175,8 @@ func (st *skIdx) numbers(m *skIdxMasks, other, starts uint64) (bad uint64) {
 	st.digit, st.exp, st.signPoint, st.minus, st.zero = digits>>63, exps>>63, signPoints>>63, minusStart>>63, zeroStart>>63
 
 	bad = num &^ (m.digit | m.minus | m.plus | m.point | m.exp)
-	bad |= m.minus & num &^ (numStart | prevExp)
-	bad |= m.plus & num &^ prevExp
+	// (A plus never starts a number: one rule for both signs.)
+	bad |= (m.minus | m.plus) & num &^ (numStart | prevExp)
 	bad |= (points | exps) &^ prevDigit
 	bad |= prevSignPoint &^ m.digit
 	bad |= prevExp &^ (m.digit | m.minus | m.plus)

@@ -13,7 +13,8 @@ import "unsafe"
 //go:noescape
 func skIdxAVX2(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed, count int)
 
-// skIdxAVX512 is skIdxAVX2 with AVX-512BW compares into mask registers.
+// skIdxAVX512 is skIdxAVX2 with AVX-512BW compares into mask registers
+// (and AVX-512F's VPCOMPRESSD to list the tokens).
 //
 //go:noescape
 func skIdxAVX512(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed, count int)
@@ -43,3 +44,4 @@ func skIdxBlocks(s string, j, n int, st *skIdx, out *[skIdxCap]uint32, count, ba
 	}
 	return c, count + w
 }
+

@@ -541,15 +541,49 @@ done:
 	VZEROUPPER
 	RET
 
+DATA skIdxIota<>+0(SB)/8, $0x0000000100000000
+DATA skIdxIota<>+8(SB)/8, $0x0000000300000002
+DATA skIdxIota<>+16(SB)/8, $0x0000000500000004
+DATA skIdxIota<>+24(SB)/8, $0x0000000700000006
+DATA skIdxIota<>+32(SB)/8, $0x0000000900000008
+DATA skIdxIota<>+40(SB)/8, $0x0000000b0000000a
+DATA skIdxIota<>+48(SB)/8, $0x0000000d0000000c
+DATA skIdxIota<>+56(SB)/8, $0x0000000f0000000e
+GLOBL skIdxIota<>(SB), RODATA|NOPTR, $64
+
+DATA skIdxSixteen<>+0(SB)/4, $16
+GLOBL skIdxSixteen<>(SB), RODATA|NOPTR, $4
+
+// One 16-bit chunk of tokens: the positions of the set bits of K (from
+// ZIOTA) plus Z7, stored at DI, which then moves past them; SHIFT
+// brings the chunk's bits of AX to the bottom of R12.
+#define SKIDXCHUNK(K, ZIOTA, SHIFT) \
+	VPCOMPRESSD.Z ZIOTA, K, Z3; \
+	VPADDD Z7, Z3, Z3; \
+	VMOVDQU32 Z3, (DI); \
+	MOVQ AX, R12; \
+	SHRQ $SHIFT, R12; \
+	MOVWLZX R12, R12; \
+	POPCNTL R12, R12; \
+	LEAQ (DI)(R12*4), DI
+
 // func skIdxAVX512(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed, count int)
 //
 // skIdxAVX2 with AVX-512BW: each class of bytes is found for the whole
-// block in one compare (or test) into a mask register. Registers as in
-// skIdxAVX2; Z31 '"', Z30 '\\', Z29 and Z28 the whitespace and
-// structural tables, Z27 0x20, Z26 0xe0.
-TEXT ·skIdxAVX512(SB), NOSPLIT, $80-64
+// block in one compare (or test) into a mask register; blocks wholly
+// inside a string are passed over in a short loop; more than 8 tokens
+// are written 16 at a time by VPCOMPRESSD. Registers: SI p, CX the last
+// offset a block may start at, BX offset of the block, DI where the next
+// token goes, R14 the last DI with room for a block, R15 base, R9
+// inString, R10 escape carry, R11 scalar carry, R13 errors; the hex
+// digits owed and the number run carry in the frame; AX, DX, R8, R12
+// scratch. Z31 '"', Z30 '\\', Z29 and Z28 the whitespace and structural
+// tables, Z27 0x20, Z26 0xe0, Z25 '0', Z24 10, Z23 '-', Z22 '+', Z21 '.',
+// Z20 'e', Z16-Z19 the offsets 0-63 as dwords; X8 all ones.
+TEXT ·skIdxAVX512(SB), NOSPLIT, $96-64
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
+	SUBQ $64, CX             // the last offset a whole block starts at
 	MOVQ st+16(FP), DX
 	MOVQ out+24(FP), DI
 	MOVQ room+32(FP), R14
@@ -557,10 +591,14 @@ TEXT ·skIdxAVX512(SB), NOSPLIT, $80-64
 	MOVQ 0(DX), R9
 	MOVQ 8(DX), R10
 	MOVQ 16(DX), R11
+	// The rest of the state lives in the frame.
+	MOVQ 24(DX), AX
+	MOVQ AX, hex-8(SP)
+	MOVQ 40(DX), AX
+	MOVQ AX, nr-16(SP)
 	XORQ R13, R13
 	SUBQ $64, R14
 	LEAQ (DI)(R14*4), R14
-	MOVQ R14, lim-16(SP)
 
 	MOVQ $0x22, AX
 	VPBROADCASTB AX, Z31
@@ -578,109 +616,82 @@ TEXT ·skIdxAVX512(SB), NOSPLIT, $80-64
 	VMOVDQU64 skIdxPlus<>(SB), Z22
 	VMOVDQU64 skIdxPoint<>(SB), Z21
 	VMOVDQU64 skIdxExp<>(SB), Z20
+	VMOVDQU64 skIdxIota<>(SB), Z16
+	VPBROADCASTD skIdxSixteen<>(SB), Z6
+	VPADDD Z6, Z16, Z17
+	VPADDD Z6, Z17, Z18
+	VPADDD Z6, Z18, Z19
 	VPCMPEQB X8, X8, X8
 
 	XORQ BX, BX
 
-zloop:
-	LEAQ 64(BX), AX
-	CMPQ AX, CX
-	JGT  zdone
+bloop:
+	CMPQ BX, CX
+	JGT  bdone
 	CMPQ DI, R14
-	JGT  zdone
+	JGT  bdone
 
 	VMOVDQU64 (SI)(BX*1), Z0
 
-	// Backslashes, and the escaped bytes into R8.
+bgeneral:
 	VPCMPEQB Z0, Z30, K1
-	KMOVQ K1, R12
-	TESTQ R12, R12
-	JNZ  zbackslashes
-	MOVQ R10, R8
-	XORQ R10, R10
-	JMP  zescaped
-
-zbackslashes:
-	MOVQ R10, R8
-	NOTQ R8
-	ANDQ R12, R8             // potential escapes
-	MOVQ R8, AX
-	SHLQ $1, AX
-	ORQ  skIdxOdd<>(SB), AX
-	SUBQ R8, AX
-	XORQ skIdxOdd<>(SB), AX  // codes
+	KMOVQ K1, R12            // backslashes
+	VPCMPEQB Z0, Z31, K2
+	KMOVQ K2, AX             // quotes
 	MOVQ R12, R8
 	ORQ  R10, R8
-	XORQ AX, R8              // escaped
-	ANDQ R12, AX
-	SHRQ $63, AX
-	MOVQ AX, R10             // carry
+	ORQ  hex-8(SP), R8
+	JNZ  bescapes
 
-zescaped:
-	MOVQ R8, AX
-	MOVQ st+16(FP), DX
-	ORQ  24(DX), AX
-	JNZ  zcheckescapes
-
-zquotes:
-	VPCMPEQB Z0, Z31, K1
-	KMOVQ K1, AX
-	NOTQ R8
-	ANDQ R8, AX              // real quotes
+bquotes:
+	// AX: real quotes. DX: inside strings.
 	VMOVQ AX, X2
 	VPCLMULQDQ $0, X8, X2, X2
 	VMOVQ X2, DX
-	XORQ R9, DX              // inside strings
+	XORQ R9, DX
 	MOVQ DX, R9
 	SARQ $63, R9
-
-	// Control characters inside strings: (b & 0xe0) == 0.
-	VPTESTNMB Z26, Z0, K2
-	KMOVQ K2, R8
+	VPTESTNMB Z26, Z0, K3
+	KMOVQ K3, R8
 	ANDQ DX, R8
-	ORQ  R8, R13
+	ORQ  R8, R13             // control characters inside strings
+	CMPQ DX, $-1
+	JEQ  binstring
 
-	// R8: the bytes of strings; AX: opening quotes.
+bnotstring:
 	MOVQ DX, R8
-	ORQ  AX, R8
-	ANDQ DX, AX
-
-	// Structural bytes into DX, whitespace into R12.
+	ORQ  AX, R8              // the bytes of strings
+	ANDQ DX, AX              // opening quotes
 	VPSHUFB Z0, Z28, Z1
 	VPORQ   Z0, Z27, Z2
-	VPCMPEQB Z1, Z2, K3
-	KMOVQ K3, DX
+	VPCMPEQB Z1, Z2, K4
+	KMOVQ K4, DX             // structural
 	VPSHUFB Z0, Z29, Z1
-	VPCMPEQB Z1, Z0, K4
-	KMOVQ K4, R12
-
-	ORQ  DX, R12
+	VPCMPEQB Z1, Z0, K5
+	KORQ K4, K5, K5
+	KMOVQ K5, R12
 	ORQ  R8, R12
 	NOTQ R12                 // other bytes
-	NOTQ R8
-	ANDQ R8, DX
+	ANDNQ DX, R8, DX         // structural bytes outside strings
 	ORQ  DX, AX
-	MOVQ R12, DX
 	MOVQ R12, R8
 	SHLQ $1, R8
 	ORQ  R11, R8
 	MOVQ R12, R11
 	SHRQ $63, R11
-	NOTQ R8
-	ANDQ R8, R12
-	ORQ  R12, AX
-	TESTQ R12, R12
-	JNZ  znumbers
-	MOVQ st+16(FP), R8
-	CMPQ 40(R8), $0
-	JNE  znumbers
+	ANDNQ R12, R8, R8        // the first byte of each run of other bytes
+	ORQ  R8, AX
+	TESTQ R8, R8
+	JNZ  bnumbers
+	CMPQ nr-16(SP), $0
+	JNE  bnumbers
 
-ztokens:
-	LEAQ (R15)(BX*1), R8
+btokens:
 	POPCNTQ AX, R12
-	JZ   znext
-
-zput:
+	JZ   bnext
+	LEAQ (R15)(BX*1), R8
+	CMPQ R12, $8
+	JGT  bcompress
 	SKIDXPUT(0)
 	SKIDXPUT(4)
 	SKIDXPUT(8)
@@ -689,56 +700,81 @@ zput:
 	SKIDXPUT(20)
 	SKIDXPUT(24)
 	SKIDXPUT(28)
-	CMPQ R12, $8
-	JLE  zputdone
-	SKIDXPUT(32)
-	SKIDXPUT(36)
-	SKIDXPUT(40)
-	SKIDXPUT(44)
-	SKIDXPUT(48)
-	SKIDXPUT(52)
-	SKIDXPUT(56)
-	SKIDXPUT(60)
-	CMPQ R12, $16
-	JLE  zputdone
-	ADDQ $64, DI
-	SUBQ $16, R12
-	JMP  zput
-
-zputdone:
 	LEAQ (DI)(R12*4), DI
+	JMP  bnext
 
-znext:
+bcompress:
+	VPBROADCASTD R8, Z7
+	KMOVQ AX, K1
+	KSHIFTRQ $16, K1, K2
+	KSHIFTRQ $32, K1, K3
+	KSHIFTRQ $48, K1, K4
+	SKIDXCHUNK(K1, Z16, 0)
+	SKIDXCHUNK(K2, Z17, 16)
+	SKIDXCHUNK(K3, Z18, 32)
+	SKIDXCHUNK(K4, Z19, 48)
+
+bnext:
 	ADDQ $64, BX
-	JMP  zloop
+	JMP  bloop
 
-znumbers:
-	// The classes of numbers' bytes into the frame (Z2 holds the
-	// bytes ORed with 0x20).
-	MOVQ AX, tok-8(SP)
-	VPSUBB  Z25, Z0, Z3
-	VPCMPUB $1, Z24, Z3, K1
-	KMOVQ K1, dig-40(SP)
-	VPCMPEQB Z0, Z25, K1
-	KMOVQ K1, zer-48(SP)
-	VPCMPEQB Z0, Z23, K1
-	KMOVQ K1, min-56(SP)
-	VPCMPEQB Z0, Z22, K1
-	KMOVQ K1, plu-64(SP)
-	VPCMPEQB Z0, Z21, K1
-	KMOVQ K1, poi-72(SP)
-	VPCMPEQB Z2, Z20, K1
-	KMOVQ K1, exp-80(SP)
-	SKIDXNUMBERS
-	SKIDXRESTORE
-	JMP  ztokens
+binstring:
+	// The whole block is inside a string: no tokens. While nothing is
+	// escaped or owed, blocks without quote, backslash or control
+	// character change nothing. (A number run cannot reach into a
+	// string; this is for arbitrary states given by the tests.)
+	TESTQ AX, AX
+	JNZ  bnotstring          // (an opening quote at the first byte)
+	CMPQ nr-16(SP), $0
+	JNE  bnotstring
+	XORQ R11, R11
+	ADDQ $64, BX
+	MOVQ hex-8(SP), R8
+	ORQ  R10, R8
+	JNZ  bloop
 
-zcheckescapes:
-	// As in skIdxAVX2: R12 the escaped bytes that may not be, DX the
-	// bytes that are not hex digits, AX the escaped u.
+bstring:
+	CMPQ BX, CX
+	JGT  bdone
+	VMOVDQU64 (SI)(BX*1), Z0
+	VPCMPEQB Z0, Z31, K1
+	VPCMPEQB Z0, Z30, K2
+	VPTESTNMB Z26, Z0, K3
+	KORQ K1, K2, K4
+	KORTESTQ K3, K4
+	JNZ  bgeneral
+	ADDQ $64, BX
+	JMP  bstring
+
+bescapes:
+	// R8: the escaped bytes (see skEscapedBits).
+	TESTQ R12, R12
+	JNZ  bbackslashes
+	MOVQ R10, R8
+	XORQ R10, R10
+	JMP  bcheck
+
+bbackslashes:
+	MOVQ R10, R8
+	NOTQ R8
+	ANDQ R12, R8             // potential escapes
+	MOVQ R8, DX
+	SHLQ $1, DX
+	ORQ  skIdxOdd<>(SB), DX
+	SUBQ R8, DX
+	XORQ skIdxOdd<>(SB), DX  // codes
+	MOVQ R12, R8
+	ORQ  R10, R8
+	XORQ DX, R8              // escaped
+	ANDQ R12, DX
+	SHRQ $63, DX
+	MOVQ DX, R10             // carry
+
+bcheck:
+	ANDNQ AX, R8, AX         // real quotes
 	VMOVDQU64 skIdxNibble<>(SB), Z7
 	VPSRLW  $4, Z0, Z2
-	VPANDQ  Z7, Z2, Z2           // high nibbles
+	VPANDQ  Z7, Z2, Z2       // high nibbles
 	VMOVDQU64 skIdxEscLo<>(SB), Z6
 	VMOVDQU64 skIdxEscHi<>(SB), Z5
 	VPSHUFB Z0, Z6, Z3
@@ -746,51 +782,184 @@ zcheckescapes:
 	VPTESTNMB Z3, Z4, K5
 	KMOVQ K5, R12
 	ANDQ R8, R12
-	ORQ  R12, R13
+	ORQ  R12, R13            // escaped bytes that may not be
 	VMOVDQU64 skIdxHexLo<>(SB), Z6
 	VMOVDQU64 skIdxHexHi<>(SB), Z5
 	VPSHUFB Z0, Z6, Z3
 	VPSHUFB Z2, Z5, Z4
 	VPTESTNMB Z3, Z4, K5
-	KMOVQ K5, DX
+	KMOVQ K5, DX             // not hex digits
 	VMOVDQU64 skIdxU<>(SB), Z6
 	VPCMPEQB Z0, Z6, K6
-	KMOVQ K6, AX
-	ANDQ R8, AX
-
-	MOVQ AX, R12
-	SHLQ $1, R12
-	MOVQ AX, CX
+	KMOVQ K6, R12
+	ANDQ R8, R12             // escaped u
+	MOVQ R12, R8
+	SHLQ $1, R8
+	MOVQ R12, CX
 	SHLQ $2, CX
-	ORQ  CX, R12
-	MOVQ AX, CX
+	ORQ  CX, R8
+	MOVQ R12, CX
 	SHLQ $3, CX
-	ORQ  CX, R12
-	MOVQ AX, CX
+	ORQ  CX, R8
+	MOVQ R12, CX
 	SHLQ $4, CX
-	ORQ  CX, R12
-	MOVQ st+16(FP), CX
-	ORQ  24(CX), R12
-	ANDQ R12, DX
+	ORQ  CX, R8
+	ORQ  hex-8(SP), R8       // hex digits owed
+	ANDQ R8, DX
 	ORQ  DX, R13
-	SHRQ $60, AX
-	MOVQ AX, DX
-	SHRQ $1, AX
-	ORQ  AX, DX
-	SHRQ $1, AX
-	ORQ  AX, DX
-	SHRQ $1, AX
-	ORQ  AX, DX
-	MOVQ DX, 24(CX)
+	SHRQ $60, R12
+	MOVQ R12, DX
+	SHRQ $1, R12
+	ORQ  R12, DX
+	SHRQ $1, R12
+	ORQ  R12, DX
+	SHRQ $1, R12
+	ORQ  R12, DX
+	MOVQ DX, hex-8(SP)       // owed by the next block
 	MOVQ n+8(FP), CX
-	JMP  zquotes
+	SUBQ $64, CX
+	JMP  bquotes
 
-zdone:
+bnumbers:
+	// R12 the other bytes, R8 the first of each run; the classes in
+	// K1 digits, K2 '0', K3 '-', K4 '+', K5 '.', K6 exponent marks.
+	// The tokens are kept in the frame; CX, R14, R15 are scratch.
+	MOVQ AX, tok-24(SP)
+	MOVQ st+16(FP), R15
+	VPSUBB  Z25, Z0, Z3
+	VPCMPUB $1, Z24, Z3, K1
+	VPCMPEQB Z0, Z25, K2
+	VPCMPEQB Z0, Z23, K3
+	VPCMPEQB Z0, Z22, K4
+	VPCMPEQB Z0, Z21, K5
+	VPCMPEQB Z2, Z20, K6
+	KORQ K1, K3, K7
+	KMOVQ K7, CX
+	ANDQ R8, CX              // number starts
+	// The bytes of numbers: R12 + starts + carry, XOR, AND.
+	MOVQ nr-16(SP), DX
+	ADDQ $-1, DX
+	MOVQ R12, R14
+	ADCQ CX, R14
+	SBBQ DX, DX
+	NEGQ DX
+	MOVQ DX, nr-16(SP)
+	XORQ R12, R14
+	ANDQ R12, R14            // R14: numbers
+	// Bytes that cannot be in numbers.
+	KORQ K4, K7, K7
+	KORQ K5, K7, K7
+	KORQ K6, K7, K7
+	KMOVQ K7, DX
+	ANDNQ R14, DX, DX
+	ORQ  DX, R13
+	// A zero starting the integer part (R12), and a digit after it.
+	KMOVQ K3, AX
+	ANDQ CX, AX              // minus starting a number
+	MOVQ AX, DX
+	SHRQ $63, DX
+	SHLQ $1, AX
+	ORQ  88(R15), AX
+	MOVQ DX, 88(R15)
+	ORQ  CX, AX
+	KMOVQ K2, R12
+	ANDQ R14, R12
+	ANDQ AX, R12
+	MOVQ R12, DX
+	SHRQ $63, DX
+	SHLQ $1, R12
+	ORQ  96(R15), R12
+	MOVQ DX, 96(R15)
+	KMOVQ K1, R8             // digits
+	ANDQ R8, R12
+	ORQ  R12, R13
+	// Exponent marks: AX, after them (R12).
+	KMOVQ K6, AX
+	ANDQ R14, AX
+	MOVQ AX, R12
+	MOVQ AX, DX
+	SHRQ $63, DX
+	SHLQ $1, R12
+	ORQ  72(R15), R12
+	MOVQ DX, 72(R15)
+	// Signs: at the start of a number or after an exponent mark.
+	KORQ K3, K4, K7
+	KMOVQ K7, DX             // signs
+	ORQ  R12, CX
+	ANDNQ DX, CX, CX
+	ANDQ R14, CX
+	ORQ  CX, R13
+	// After an exponent mark: a digit or a sign.
+	ORQ  R8, DX
+	ANDNQ R12, DX, DX
+	ORQ  DX, R13
+	// After a sign or point: a digit.
+	KORQ K7, K5, K7
+	KMOVQ K7, DX
+	ANDQ R14, DX
+	MOVQ DX, CX
+	SHRQ $63, CX
+	SHLQ $1, DX
+	ORQ  80(R15), DX
+	MOVQ CX, 80(R15)
+	ANDNQ DX, R8, DX
+	ORQ  DX, R13
+	// Points and exponent marks: after a digit.
+	ANDQ R14, R8             // digits of numbers
+	MOVQ R8, CX
+	SHRQ $63, CX
+	SHLQ $1, R8
+	ORQ  64(R15), R8
+	MOVQ CX, 64(R15)
+	KMOVQ K5, R12
+	ANDQ R14, R12            // points
+	MOVQ R12, DX
+	ORQ  AX, DX
+	ANDNQ DX, R8, DX
+	ORQ  DX, R13
+	// At most one point and one exponent mark, the point first.
+	MOVQ 48(R15), DX
+	ADDQ $-1, DX
+	MOVQ R14, CX
+	ADCQ R12, CX
+	SBBQ DX, DX
+	NEGQ DX
+	MOVQ DX, 48(R15)
+	XORQ R14, CX
+	ANDNQ R12, CX, CX
+	ORQ  CX, R13
+	MOVQ 56(R15), DX
+	ADDQ $-1, DX
+	MOVQ R14, CX
+	ADCQ AX, CX
+	SBBQ DX, DX
+	NEGQ DX
+	MOVQ DX, 56(R15)
+	XORQ R14, CX
+	ANDQ CX, R12
+	ORQ  R12, R13
+	ANDNQ AX, CX, CX
+	ORQ  CX, R13
+	MOVQ tok-24(SP), AX
+	MOVQ n+8(FP), CX
+	SUBQ $64, CX
+	MOVQ room+32(FP), R14
+	SUBQ $64, R14
+	MOVQ out+24(FP), R15
+	LEAQ (R15)(R14*4), R14
+	MOVQ base+40(FP), R15
+	JMP  btokens
+
+bdone:
 	MOVQ st+16(FP), DX
 	MOVQ R9, 0(DX)
 	MOVQ R10, 8(DX)
 	MOVQ R11, 16(DX)
+	MOVQ hex-8(SP), AX
+	MOVQ AX, 24(DX)
 	ORQ  R13, 32(DX)
+	MOVQ nr-16(SP), AX
+	MOVQ AX, 40(DX)
 	MOVQ out+24(FP), AX
 	SUBQ AX, DI
 	SHRQ $2, DI

@@ -44,4 +44,3 @@ func skIdxBlocks(s string, j, n int, st *skIdx, out *[skIdxCap]uint32, count, ba
 	}
 	return c, count + w
 }
-

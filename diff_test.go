@@ -23,6 +23,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/jetjson/jet/internal/oracle"
 	"io"
 	"os"
 	"reflect"
@@ -478,6 +479,7 @@ func scaled(n int) int {
 }
 
 func TestDiffMarshal(t *testing.T) {
+	oracle.Require(t)
 	fc := newFailCap(t)
 	for i := 0; i < scaled(marshalCount); i++ {
 		seed := uint64(i)
@@ -493,6 +495,7 @@ func TestDiffMarshal(t *testing.T) {
 }
 
 func TestDiffMarshalFastest(t *testing.T) {
+	oracle.Require(t)
 	fc := newFailCap(t)
 	for i := 0; i < scaled(marshalCount/2); i++ {
 		seed := uint64(i) + 1e6
@@ -507,6 +510,7 @@ func TestDiffMarshalFastest(t *testing.T) {
 }
 
 func TestDiffMarshalOmitZero(t *testing.T) {
+	oracle.Require(t)
 	if !stdOmitZero {
 		t.Skip("encoding/json of this Go version does not know omitzero (Go 1.24+)")
 	}
@@ -695,6 +699,7 @@ var (
 )
 
 func TestDiffUnmarshalAny(t *testing.T) {
+	oracle.Require(t)
 	fc := newFailCap(t)
 	anyT := reflect.TypeFor[any]()
 	for i := 0; i < scaled(10000); i++ {
@@ -706,6 +711,7 @@ func TestDiffUnmarshalAny(t *testing.T) {
 }
 
 func TestDiffUnmarshalTyped(t *testing.T) {
+	oracle.Require(t)
 	fc := newFailCap(t)
 	for i := 0; i < scaled(4000); i++ {
 		seed := uint64(i) + 4e6
@@ -721,6 +727,7 @@ func TestDiffUnmarshalTyped(t *testing.T) {
 // TestDiffUnmarshalCrossTypes decodes documents made for one type into
 // another, where nearly everything is a mismatch.
 func TestDiffUnmarshalCrossTypes(t *testing.T) {
+	oracle.Require(t)
 	fc := newFailCap(t)
 	for i := 0; i < scaled(1500); i++ {
 		seed := uint64(i) + 5e6
@@ -735,6 +742,7 @@ func TestDiffUnmarshalCrossTypes(t *testing.T) {
 // result back into the same type with each preset, against encoding/json
 // doing the same.
 func TestDiffRoundTrip(t *testing.T) {
+	oracle.Require(t)
 	fc := newFailCap(t)
 	for i := 0; i < scaled(800); i++ {
 		seed := uint64(i) + 6e6
@@ -900,6 +908,7 @@ func bugActive(name string) bool {
 
 // TestKnownBugs fails for every known bug jet still has.
 func TestKnownBugs(t *testing.T) {
+	oracle.Require(t)
 	names := make([]string, 0, len(knownBugs))
 	for name := range knownBugs {
 		names = append(names, name)
@@ -1112,6 +1121,7 @@ func diffDecodeInto[T any](in string, fill func() T) string {
 // random campaigns (JET_DIFF_SCALE=50) found after the known bugs were
 // fixed, so that the default run keeps checking them.
 func TestRegressions(t *testing.T) {
+	oracle.Require(t)
 	type quotedInt struct {
 		Z int  `json:"z,string"`
 		P *int `json:"p,string"`

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/jetjson/jet/internal/oracle"
 	"reflect"
 	"strings"
 	"testing"
@@ -94,6 +95,7 @@ type fuzzStruct struct {
 }
 
 func FuzzUnmarshalAny(f *testing.F) {
+	oracle.Require(f)
 	addSeeds(f)
 	anyT := reflect.TypeFor[any]()
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -105,6 +107,7 @@ func FuzzUnmarshalAny(f *testing.F) {
 }
 
 func FuzzUnmarshalStruct(f *testing.F) {
+	oracle.Require(f)
 	addSeeds(f)
 	typ := reflect.TypeFor[fuzzStruct]()
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -128,6 +131,7 @@ func FuzzValid(f *testing.F) {
 }
 
 func FuzzCompactIndent(f *testing.F) {
+	oracle.Require(f)
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fc := newFailCap(t)
@@ -138,6 +142,7 @@ func FuzzCompactIndent(f *testing.F) {
 }
 
 func FuzzStreamDecoder(f *testing.F) {
+	oracle.Require(f)
 	addSeeds(f)
 	anyT := reflect.TypeFor[any]()
 	f.Fuzz(func(t *testing.T, data []byte) {

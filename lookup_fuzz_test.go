@@ -3,6 +3,7 @@ package jet
 import (
 	"encoding/json"
 	"errors"
+	"github.com/jetjson/jet/internal/oracle"
 	"math/rand"
 	"strings"
 	"testing"
@@ -38,6 +39,7 @@ func lkSameSyntaxError(t *testing.T, what string, err error, doc string) {
 // FuzzLookupGet compares Get with walking encoding/json's decoding, on
 // random paths through the fuzzed document.
 func FuzzLookupGet(f *testing.F) {
+	oracle.Require(f)
 	for i, d := range lkFuzzDocs {
 		f.Add(d, int64(i))
 	}
@@ -142,6 +144,7 @@ func FuzzLookupGetPath(f *testing.F) {
 // FuzzLookupSetPath sets a fuzzed path of a fuzzed document: the result
 // is valid JSON holding the value at the path.
 func FuzzLookupSetPath(f *testing.F) {
+	oracle.Require(f)
 	paths := []string{"a", "b.1", "c.d.e.-1", "x.y", "0.id", "1.tags.0", "/c/d", "new.0.k", "", "a.b"}
 	for i, d := range lkFuzzDocs {
 		f.Add(d, paths[i%len(paths)], "v"+strings.Repeat("x", i))
@@ -181,6 +184,7 @@ func FuzzLookupSetPath(f *testing.F) {
 // FuzzLookupDeletePath deletes a fuzzed path of a fuzzed document: the
 // result is valid JSON, one member shorter.
 func FuzzLookupDeletePath(f *testing.F) {
+	oracle.Require(f)
 	paths := []string{"a", "b.1", "c.d.e.0", "c", "0", "1.tags.1", "/c/d", "", "k.2"}
 	for i, d := range lkFuzzDocs {
 		f.Add(d, paths[i%len(paths)])

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/jetjson/jet/internal/oracle"
 	"math/rand/v2"
 	"reflect"
 	"sync"
@@ -77,6 +78,7 @@ func makeStructTypes(n int, seed uint64) []reflect.Type {
 }
 
 func TestRaceFirstUse(t *testing.T) {
+	oracle.Require(t)
 	types := makeStructTypes(120, 565)
 	const workers = 8
 	var wg sync.WaitGroup
@@ -147,6 +149,7 @@ func TestRaceFirstUse(t *testing.T) {
 // TestRaceSharedValues encodes the same values from many goroutines
 // (encoding must not write to them) and decodes into separate ones.
 func TestRaceSharedValues(t *testing.T) {
+	oracle.Require(t)
 	g := newGen(5)
 	g.noFail = true
 	var values []any

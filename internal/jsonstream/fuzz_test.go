@@ -1,6 +1,9 @@
 package jsonstream
 
-import "testing"
+import (
+	"github.com/jetjson/jet/internal/oracle"
+	"testing"
+)
 
 // FuzzProcess compares every mode, at every buffer size and with every
 // way of reading, with encoding/json's Valid, Compact, Indent and error
@@ -10,6 +13,7 @@ import "testing"
 //
 // Its seed corpus is in testdata/fuzz/FuzzProcess.
 func FuzzProcess(f *testing.F) {
+	oracle.Require(f)
 	for i, c := range cases {
 		f.Add([]byte(c), uint16(i*37), uint8(i))
 	}

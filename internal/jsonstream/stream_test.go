@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/jetjson/jet/internal/oracle"
 	"io"
 	"math/rand"
 	"os"
@@ -60,6 +61,7 @@ var readers = []struct {
 }
 
 func TestAgainstEncodingJSON(t *testing.T) {
+	oracle.Require(t)
 	for _, in := range cases {
 		for _, size := range bufferSizes {
 			for _, rd := range readers {
@@ -198,6 +200,7 @@ func checkLocation(in []byte, e *Error) string {
 }
 
 func TestMaxDepth(t *testing.T) {
+	oracle.Require(t)
 	for _, in := range []string{
 		strings.Repeat("[", 10000) + strings.Repeat("]", 10000),
 		strings.Repeat("[", 10001) + strings.Repeat("]", 10001),
@@ -220,6 +223,7 @@ func TestMaxDepth(t *testing.T) {
 }
 
 func TestRandomDocuments(t *testing.T) {
+	oracle.Require(t)
 	rng := rand.New(rand.NewSource(1))
 	n := 300
 	if testing.Short() {

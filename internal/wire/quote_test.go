@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/jetjson/jet/internal/oracle"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -114,6 +115,7 @@ func checkQuote(t *testing.T, s string) {
 }
 
 func TestAppendQuotedPieces(t *testing.T) {
+	oracle.Require(t)
 	// Every piece alone, at every offset within a word, and with enough
 	// tail to reach both the word and the byte loops.
 	for _, p := range quotePieces {
@@ -136,6 +138,7 @@ func TestAppendQuotedPieces(t *testing.T) {
 // that a character (whole, cut or bad) ends a block that an ASCII block
 // follows.
 func TestAppendQuotedBlockEdges(t *testing.T) {
+	oracle.Require(t)
 	tail := strings.Repeat("z", 70)
 	for _, p := range quotePieces {
 		for pad := 0; pad < 70; pad++ {
@@ -146,6 +149,7 @@ func TestAppendQuotedBlockEdges(t *testing.T) {
 }
 
 func TestAppendQuotedRandom(t *testing.T) {
+	oracle.Require(t)
 	r := rand.New(rand.NewPCG(1, 2))
 	n := 20000
 	if testing.Short() {

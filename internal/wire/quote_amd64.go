@@ -19,29 +19,6 @@ func quoteBlocksAVX2(dst, src *byte, n, room int, seqs *[128]uint64, html bool) 
 //go:noescape
 func quoteTailAVX2(dst, src *byte, skip int, html bool) bool
 
-func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
-
-func xgetbv() (eax, edx uint32)
-
-// hasAVX2 reports whether the CPU and the OS support AVX2.
-var hasAVX2 = func() bool {
-	maxID, _, _, _ := cpuid(0, 0)
-	if maxID < 7 {
-		return false
-	}
-	_, _, ecx1, _ := cpuid(1, 0)
-	const osxsave, avx = 1 << 27, 1 << 28
-	if ecx1&osxsave == 0 || ecx1&avx == 0 {
-		return false
-	}
-	// The OS saves the XMM and YMM registers.
-	if xcr0, _ := xgetbv(); xcr0&6 != 6 {
-		return false
-	}
-	_, ebx7, _, _ := cpuid(7, 0)
-	return ebx7&(1<<5) != 0
-}()
-
 // quoteKernelMin is the shortest string worth a kernel call.
 const quoteKernelMin = 32
 

@@ -15,49 +15,11 @@ import (
 //go:noescape
 func skBlocksAVX2(p *byte, n, depth int, st *skBlock) (consumed, end, depthOut int)
 
-func skCPUID(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
-
-func skXGETBV() (eax, edx uint32)
-
-// skHasAVX2 reports whether the CPU and the OS support what
-// skBlocksAVX2 uses: AVX2, PCLMULQDQ and POPCNT.
-var skHasAVX2 = func() bool {
-	maxID, _, _, _ := skCPUID(0, 0)
-	if maxID < 7 {
-		return false
-	}
-	_, _, ecx1, _ := skCPUID(1, 0)
-	const pclmul, popcnt, osxsave, avx = 1 << 1, 1 << 23, 1 << 27, 1 << 28
-	if ecx1&(pclmul|popcnt|osxsave|avx) != pclmul|popcnt|osxsave|avx {
-		return false
-	}
-	if xcr0, _ := skXGETBV(); xcr0&6 != 6 {
-		return false // the OS does not save the YMM registers
-	}
-	_, ebx7, _, _ := skCPUID(7, 0)
-	return ebx7&(1<<5) != 0
-}()
-
 // skBlocksAVX512 is skBlocksAVX2 with AVX-512BW compares into mask
 // registers.
 //
 //go:noescape
 func skBlocksAVX512(p *byte, n, depth int, st *skBlock) (consumed, end, depthOut int)
-
-// skHasAVX512 reports whether the CPU and the OS support AVX-512F and
-// AVX-512BW (besides what skHasAVX2 checks).
-var skHasAVX512 = func() bool {
-	if !skHasAVX2 {
-		return false
-	}
-	// The OS saves the opmask and the upper ZMM state.
-	if xcr0, _ := skXGETBV(); xcr0&0xe6 != 0xe6 {
-		return false
-	}
-	_, ebx7, _, _ := skCPUID(7, 0)
-	const avx512f, avx512bw = 1 << 16, 1 << 30
-	return ebx7&(avx512f|avx512bw) == avx512f|avx512bw
-}()
 
 // skBlocks is the block skipper (see skBlocksGo).
 func skBlocks(s string, j, depth int, st *skBlock) (end, next, depthOut int) {

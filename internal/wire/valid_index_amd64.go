@@ -19,13 +19,6 @@ func skIdxAVX2(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed
 //go:noescape
 func skIdxAVX512(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed, count int)
 
-// skHasIdx reports whether the CPU has what skIdxAVX2 uses: AVX2,
-// PCLMULQDQ, POPCNT and BMI1.
-var skHasIdx = skHasAVX2 && func() bool {
-	_, ebx7, _, _ := skCPUID(7, 0)
-	return ebx7&(1<<3) != 0
-}()
-
 // skIdxBlocks is the first stage of validIndexed (see skIdxBlocksGo),
 // with the vector kernel where the CPU has one.
 func skIdxBlocks(s string, j, n int, st *skIdx, out *[skIdxCap]uint32, count, base int) (consumed, countOut int) {

@@ -58,6 +58,9 @@ type Visitor interface {
 // rest of a container (see Visitor). The skipped text is still checked.
 var SkipContainer = errors.New("ast: skip the rest of this container")
 
+// ErrNilVisitor is returned by Preorder when its Visitor is nil.
+var ErrNilVisitor = errors.New("ast: Preorder with a nil Visitor")
+
 // VisitorOptions change how Preorder reports values. The zero value (or
 // nil) is the default.
 type VisitorOptions struct {
@@ -78,8 +81,11 @@ type frame struct {
 // Preorder walks the JSON document src and calls v for every value in
 // document order (see Visitor). The whole document is checked: invalid
 // JSON is a *wire.SyntaxError (calls for the values before the error have
-// been made by then).
+// been made by then). A nil v is ErrNilVisitor, before anything is read.
 func Preorder(src string, v Visitor, opts *VisitorOptions) error {
+	if v == nil {
+		return ErrNilVisitor
+	}
 	onlyNumber := opts != nil && opts.OnlyNumber
 	n := len(src)
 	var stackBuf [32]frame

@@ -251,3 +251,14 @@ func TestPreorderOnlyNumber(t *testing.T) {
 		t.Fatalf("ints %v floats %v", v.ints, v.floats)
 	}
 }
+
+// A nil Visitor is an error, not a panic, whatever the document.
+func TestPreorderNilVisitor(t *testing.T) {
+	for _, src := range []string{`{"a":[1,"x",null]}`, `1`, ``, `[`} {
+		for _, opts := range []*VisitorOptions{nil, {OnlyNumber: true}} {
+			if err := Preorder(src, nil, opts); !errors.Is(err, ErrNilVisitor) {
+				t.Errorf("Preorder(%q, nil, %v) = %v, want ErrNilVisitor", src, opts, err)
+			}
+		}
+	}
+}

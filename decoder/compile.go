@@ -633,7 +633,8 @@ func (d *state) decodeStringSlice(t reflect.Type, sh *sliceHeader, elem decFunc)
 		if d.pos < len(d.src) && d.src[d.pos] == '"' {
 			v, err = d.readString()
 		} else {
-			err = elem(d, unsafe.Pointer(&v))
+			err = elem(d, unsafe.Pointer(&d.strTmp))
+			v, d.strTmp = d.strTmp, ""
 		}
 		d.strStack = append(d.strStack, v)
 		return err
@@ -657,10 +658,14 @@ func (d *state) decodeStringSlice(t reflect.Type, sh *sliceHeader, elem decFunc)
 func (d *state) decodePointerSlice(sh *sliceHeader, elem decFunc) error {
 	base := len(d.ptrStack)
 	n, err := d.arrayElements(func(int) error {
-		var v unsafe.Pointer
-		err := elem(d, unsafe.Pointer(&v))
-		d.ptrStack = append(d.ptrStack, v)
-		return err
+		// The element is decoded into its slot on the stack (a local
+		// would escape through elem's pointer, an allocation each).
+		// Pointer decoders store the new pointer before decoding what
+		// it points to, so a nested array that grows the stack copies
+		// the slot with its value.
+		i := len(d.ptrStack)
+		d.ptrStack = append(d.ptrStack, nil)
+		return elem(d, unsafe.Pointer(&d.ptrStack[i]))
 	})
 	if n == 0 {
 		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}

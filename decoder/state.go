@@ -84,6 +84,11 @@ type state struct {
 	// strStack and ptrStack hold the elements of slices of strings and
 	// of pointers being decoded (nested ones above).
 	strStack []string
+	// strTmp receives a string element that is not a plain string (a
+	// null, a wrong type) from its decoder: a local would escape to the
+	// heap through the decoder's pointer and cost an allocation per
+	// element.
+	strTmp string
 	ptrStack []unsafe.Pointer
 }
 

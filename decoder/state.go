@@ -88,7 +88,7 @@ type state struct {
 	// null, a wrong type) from its decoder: a local would escape to the
 	// heap through the decoder's pointer and cost an allocation per
 	// element.
-	strTmp string
+	strTmp   string
 	ptrStack []unsafe.Pointer
 }
 

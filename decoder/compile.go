@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
@@ -482,6 +483,10 @@ func sliceFn(t reflect.Type) decFunc {
 	size := et.Size()
 	flat := size > 0 && pointerFree(et)
 	scratch := &sync.Pool{New: func() any { return newScratchSlice(t, 8) }}
+	// lastLen is the length this slice type last decoded to: documents
+	// of one kind tend to repeat it, so a small slice is allocated at
+	// that size and decoded into in place (no scratch, copy or clear).
+	var lastLen atomic.Int32
 	plainString := et.Kind() == reflect.String && plainFieldKind(et) == fieldString
 	array := func(d *state, p unsafe.Pointer) error {
 		if d.pos >= len(d.src) || d.src[d.pos] != '[' {
@@ -498,6 +503,7 @@ func sliceFn(t reflect.Type) decFunc {
 		if flat && sh.Len == 0 {
 			return d.decodeFlatSlice(sh, elem, size)
 		}
+		guessed := false
 		if sh.Cap == 0 && size > 0 {
 			switch {
 			case plainString:
@@ -505,7 +511,14 @@ func sliceFn(t reflect.Type) decFunc {
 			case et.Kind() == reflect.Pointer:
 				return d.decodePointerSlice(sh, elem)
 			}
-			return d.decodeViaScratch(t, sh, elem, size, scratch)
+			g := int(lastLen.Load())
+			if g == 0 || uintptr(g)*size > maxGuessedBytes {
+				n, err := d.decodeViaScratch(t, sh, elem, size, scratch)
+				rememberLen(&lastLen, n)
+				return err
+			}
+			*sh = sliceHeader{Data: reflect.MakeSlice(t, g, g).UnsafePointer(), Cap: g}
+			guessed = true
 		}
 		// A slice with capacity is decoded into in place, growing as
 		// needed, as encoding/json does.
@@ -518,6 +531,9 @@ func sliceFn(t reflect.Type) decFunc {
 			}
 			return elem(d, unsafe.Add(sh.Data, uintptr(i)*size))
 		})
+		if guessed {
+			rememberLen(&lastLen, i)
+		}
 		if err != nil {
 			return err
 		}
@@ -681,6 +697,23 @@ func (d *state) decodePointerSlice(sh *sliceHeader, elem decFunc) error {
 	return err
 }
 
+// maxGuessedLen and maxGuessedBytes bound the slices allocated at the
+// length last decoded before their elements are seen: a guess too large
+// for the document at hand wastes at most that much.
+const (
+	maxGuessedLen   = 1 << 10
+	maxGuessedBytes = 4 << 10
+)
+
+// rememberLen records n as the length a slice type last decoded to,
+// writing only when it changed: decoders of one type on many cores would
+// otherwise contend for the cache line on every slice.
+func rememberLen(last *atomic.Int32, n int) {
+	if v := int32(min(n, maxGuessedLen)); last.Load() != v {
+		last.Store(v)
+	}
+}
+
 // maxPooledScratch bounds the scratch slices kept for reuse, so that one
 // huge array does not pin its scratch.
 const maxPooledScratch = 4096
@@ -689,7 +722,7 @@ const maxPooledScratch = 4096
 // elements holding pointers: into pooled scratch first, then into one
 // allocation of the final length, instead of growing the slice by
 // doubling (which allocates, zeroes and copies about twice the result).
-func (d *state) decodeViaScratch(t reflect.Type, sh *sliceHeader, elem decFunc, size uintptr, pool *sync.Pool) error {
+func (d *state) decodeViaScratch(t reflect.Type, sh *sliceHeader, elem decFunc, size uintptr, pool *sync.Pool) (int, error) {
 	sc := pool.Get().(*scratchSlice)
 	n, err := d.arrayElements(func(i int) error {
 		if i == sc.n {
@@ -711,7 +744,7 @@ func (d *state) decodeViaScratch(t reflect.Type, sh *sliceHeader, elem decFunc, 
 	if sc.n <= maxPooledScratch {
 		pool.Put(sc)
 	}
-	return err
+	return n, err
 }
 
 // arrayElements walks the array at pos ('['): each(i) decodes element i,

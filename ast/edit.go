@@ -91,13 +91,21 @@ type spot struct {
 
 var errEditOp = errors.New("ast: paths for edits take keys and indices only, not '#' or wildcards")
 
+// editable reports whether steps are all keys and indices.
+func editable(steps []step) bool {
+	for k := range steps {
+		if op := steps[k].op; op == opCount || op == opPattern {
+			return false
+		}
+	}
+	return true
+}
+
 // locate finds where the edit at steps applies, checking the whole
 // document when validate is set.
 func locate(src string, steps []step, validate bool) (sp spot, err error) {
-	for k := range steps {
-		if op := steps[k].op; op == opCount || op == opPattern {
-			return sp, errEditOp
-		}
+	if !editable(steps) {
+		return sp, errEditOp
 	}
 	var openBuf [16]byte
 	open := openBuf[:0]
@@ -240,6 +248,13 @@ rest:
 
 // edit applies a set (value or raw) or a delete at steps.
 func edit(src string, steps []step, validate, del bool, value any, raw []byte) ([]byte, error) {
+	if validate && validFirst(src) && editable(steps) {
+		// Checked as a whole: the search need not check what it passes.
+		if !wire.Valid(src) {
+			return nil, syntaxError(src, 0)
+		}
+		validate = false
+	}
 	sp, err := locate(src, steps, validate)
 	if err != nil {
 		return nil, err

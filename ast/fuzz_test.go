@@ -3,6 +3,7 @@ package ast
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand"
 	"reflect"
 	"testing"
@@ -260,4 +261,50 @@ func hasDuplicateKeys(doc string) bool {
 	d := &dupFinder{}
 	Preorder(doc, d, &VisitorOptions{OnlyNumber: true})
 	return d.dup
+}
+
+// FuzzValidFirst checks that validated searches and edits give the same
+// results and errors whether they check the document with wire.Valid
+// first and then search without validating (as they do on long
+// documents where Valid runs in two stages) or validate in the same pass.
+func FuzzValidFirst(f *testing.F) {
+	paths := []string{"a", "b.1", "c.d.e.0", "#", "0.id", "1.tags.#", "k", "x.y", "b.-1"}
+	for i, d := range fuzzDocs {
+		f.Add(d, paths[i%len(paths)])
+	}
+	f.Fuzz(func(t *testing.T, doc, path string) {
+		type outcome struct {
+			get, many, set, del string
+		}
+		run := func(min int) (o outcome) {
+			saved := validFirstMin
+			validFirstMin = min
+			defer func() { validFirstMin = saved }()
+			show := func(n Node, err error) string {
+				if err != nil {
+					return "error: " + err.Error()
+				}
+				raw, err := n.Raw()
+				return raw + fmt.Sprint(err)
+			}
+			o.get = show(NewSearcher(doc).GetPath(path))
+			if steps, err := parsePath(path, nil); err == nil && simple(steps) {
+				start, end, err := findValidated(doc, steps)
+				o.get += fmt.Sprint(start, end, err)
+			}
+			ns, err := NewSearcher(doc).GetMany(path, "a", "0")
+			o.many = fmt.Sprint(err)
+			for _, n := range ns {
+				o.many += "|" + show(n, nil)
+			}
+			set, err := SetRawPath([]byte(doc), path, []byte(`[7]`), validating)
+			o.set = fmt.Sprint(string(set), err)
+			del, err := DeletePath([]byte(doc), path, validating)
+			o.del = fmt.Sprint(string(del), err)
+			return o
+		}
+		if first, onePass := run(0), run(1<<62); first != onePass {
+			t.Fatalf("%q at %q: checked first %+v, in one pass %+v", doc, path, first, onePass)
+		}
+	})
 }

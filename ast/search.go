@@ -259,6 +259,35 @@ func skipValue(s string, i int, validate bool, depth int) (int, bool) {
 // (or the place where the path ends) with a validating skip that resumes
 // inside the open containers.
 func findValidated(src string, steps []step) (start, end int, err error) {
+	if validFirst(src) {
+		return validThenLoose(src, steps)
+	}
+	return findValidatedOnePass(src, steps)
+}
+
+// validFirst reports whether a search that validates src does better to
+// check it with wire.Valid first and then search without validating:
+// where Valid runs in two stages, on documents long enough that the
+// search's own pass over what it skips costs more than its setup.
+func validFirst(src string) bool {
+	return wire.ValidTwoStage && len(src) >= validFirstMin
+}
+
+// validFirstMin is the shortest document validFirst applies to.
+var validFirstMin = 4096
+
+// validThenLoose checks src with wire.Valid, in two stages, then finds the
+// value without validating: on long documents the two stages together
+// are faster than a validating skip in one pass.
+func validThenLoose(src string, steps []step) (start, end int, err error) {
+	if !wire.Valid(src) {
+		return 0, 0, syntaxError(src, 0)
+	}
+	return findLoose(src, steps)
+}
+
+// findValidatedOnePass is findValidated in one pass over the document.
+func findValidatedOnePass(src string, steps []step) (start, end int, err error) {
 	var openBuf [16]byte
 	open := openBuf[:0]
 	n := len(src)

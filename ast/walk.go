@@ -38,6 +38,13 @@ type walker struct {
 // walk follows the cursors through the document.
 func (s *Searcher) walk(cs []cursor) error {
 	w := walker{src: s.src, validate: s.ValidateJSON, copy: s.CopyReturn}
+	if w.validate && validFirst(s.src) {
+		// Checked as a whole: the walk need not check what it passes.
+		if !wire.Valid(s.src) {
+			return syntaxError(s.src, 0)
+		}
+		w.validate = false
+	}
 	end, ok := w.value(wire.SkipSpaceFast(s.src, 0), cs, 0, false)
 	if !ok || w.validate && wire.SkipSpaceFast(s.src, end) != len(s.src) {
 		return syntaxError(s.src, end)

@@ -83,7 +83,9 @@ func (d *state) objectAny() (any, error) {
 		return nil, err
 	}
 	d.pos++
-	d.skipSpace()
+	if d.spaceNext() {
+		d.skipSpaceMore()
+	}
 	if d.pos < len(d.src) && d.src[d.pos] == '}' {
 		d.pos++
 		d.depth--
@@ -98,22 +100,30 @@ func (d *state) objectAny() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		d.skipSpace()
+		if d.spaceNext() {
+			d.skipSpaceMore()
+		}
 		if d.pos >= len(d.src) || d.src[d.pos] != ':' {
 			return nil, d.errorAt(d.pos, "after object key")
 		}
 		d.pos++
-		d.skipSpace()
+		if d.spaceNext() {
+			d.skipSpaceMore()
+		}
 		v, err := d.decodeAny()
 		if err != nil {
 			return nil, err
 		}
 		d.kvs = append(d.kvs, kv{k, v})
-		d.skipSpace()
+		if d.spaceNext() {
+			d.skipSpaceMore()
+		}
 		if d.pos < len(d.src) {
 			if c := d.src[d.pos]; c == ',' {
 				d.pos++
-				d.skipSpace()
+				if d.spaceNext() {
+					d.skipSpaceMore()
+				}
 				continue
 			} else if c == '}' {
 				d.pos++
@@ -138,7 +148,9 @@ func (d *state) arrayAny() (any, error) {
 		return nil, err
 	}
 	d.pos++
-	d.skipSpace()
+	if d.spaceNext() {
+		d.skipSpaceMore()
+	}
 	if d.pos < len(d.src) && d.src[d.pos] == ']' {
 		d.pos++
 		d.depth--
@@ -151,11 +163,15 @@ func (d *state) arrayAny() (any, error) {
 			return nil, err
 		}
 		d.anys = append(d.anys, v)
-		d.skipSpace()
+		if d.spaceNext() {
+			d.skipSpaceMore()
+		}
 		if d.pos < len(d.src) {
 			if c := d.src[d.pos]; c == ',' {
 				d.pos++
-				d.skipSpace()
+				if d.spaceNext() {
+					d.skipSpaceMore()
+				}
 				continue
 			} else if c == ']' {
 				d.pos++

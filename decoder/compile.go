@@ -564,7 +564,9 @@ func (d *state) decodeFlatSlice(sh *sliceHeader, elem decFunc, size uintptr) err
 		return err
 	}
 	d.pos++
-	d.skipSpace()
+	if d.spaceNext() {
+		d.skipSpaceMore()
+	}
 	n := 0
 	if d.pos < len(d.src) && d.src[d.pos] == ']' {
 		d.pos++
@@ -587,11 +589,15 @@ func (d *state) decodeFlatSlice(sh *sliceHeader, elem decFunc, size uintptr) err
 				return err
 			}
 			n++
-			d.skipSpace()
+			if d.spaceNext() {
+				d.skipSpaceMore()
+			}
 			if d.pos < len(d.src) {
 				if c := d.src[d.pos]; c == ',' {
 					d.pos++
-					d.skipSpace()
+					if d.spaceNext() {
+						d.skipSpaceMore()
+					}
 					continue
 				} else if c == ']' {
 					d.pos++
@@ -758,7 +764,9 @@ func (d *state) arrayElements(each func(i int) error) (int, error) {
 		return 0, err
 	}
 	d.pos++
-	d.skipSpace()
+	if d.spaceNext() {
+		d.skipSpaceMore()
+	}
 	if d.pos < len(d.src) && d.src[d.pos] == ']' {
 		d.pos++
 		d.depth--
@@ -768,11 +776,15 @@ func (d *state) arrayElements(each func(i int) error) (int, error) {
 		if err := each(i); err != nil {
 			return i + 1, err
 		}
-		d.skipSpace()
+		if d.spaceNext() {
+			d.skipSpaceMore()
+		}
 		if d.pos < len(d.src) {
 			if c := d.src[d.pos]; c == ',' {
 				d.pos++
-				d.skipSpace()
+				if d.spaceNext() {
+					d.skipSpaceMore()
+				}
 				continue
 			} else if c == ']' {
 				d.pos++
@@ -883,7 +895,9 @@ func arrayFn(t reflect.Type) decFunc {
 			return err
 		}
 		d.pos++
-		d.skipSpace()
+		if d.spaceNext() {
+			d.skipSpaceMore()
+		}
 		i := 0
 		if d.pos < len(d.src) && d.src[d.pos] == ']' {
 			d.pos++
@@ -897,11 +911,15 @@ func arrayFn(t reflect.Type) decFunc {
 					return err
 				}
 				i++
-				d.skipSpace()
+				if d.spaceNext() {
+					d.skipSpaceMore()
+				}
 				if d.pos < len(d.src) {
 					if c := d.src[d.pos]; c == ',' {
 						d.pos++
-						d.skipSpace()
+						if d.spaceNext() {
+							d.skipSpaceMore()
+						}
 						continue
 					} else if c == ']' {
 						d.pos++

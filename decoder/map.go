@@ -145,7 +145,9 @@ func (d *state) objectStart() (empty bool, err error) {
 		return false, err
 	}
 	d.pos++
-	d.skipSpace()
+	if d.spaceNext() {
+		d.skipSpaceMore()
+	}
 	if d.pos < len(d.src) && d.src[d.pos] == '}' {
 		d.pos++
 		d.depth--
@@ -171,23 +173,31 @@ func (d *state) memberKey(keep bool) (k string, start, end int, err error) {
 		return "", start, d.pos, err
 	}
 	end = d.pos
-	d.skipSpace()
+	if d.spaceNext() {
+		d.skipSpaceMore()
+	}
 	if d.pos >= len(d.src) || d.src[d.pos] != ':' {
 		return "", start, end, d.errorAt(d.pos, "after object key")
 	}
 	d.pos++
-	d.skipSpace()
+	if d.spaceNext() {
+		d.skipSpaceMore()
+	}
 	return k, start, end, nil
 }
 
 // objectNext moves past the ',' to the next key, or past the closing '}'
 // (done).
 func (d *state) objectNext() (done bool, err error) {
-	d.skipSpace()
+	if d.spaceNext() {
+		d.skipSpaceMore()
+	}
 	if d.pos < len(d.src) {
 		if c := d.src[d.pos]; c == ',' {
 			d.pos++
-			d.skipSpace()
+			if d.spaceNext() {
+				d.skipSpaceMore()
+			}
 			return false, nil
 		} else if c == '}' {
 			d.pos++

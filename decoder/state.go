@@ -204,6 +204,14 @@ func (d *state) skipSpace() {
 	d.pos = wire.SkipSpace(d.src, d.pos)
 }
 
+// spaceNext reports whether the byte at pos may be whitespace (or the end
+// of input). Hot loops test it inline and then call skipSpaceMore:
+// skipSpace does not inline, and compact input has no space to skip.
+func (d *state) spaceNext() bool { return d.pos >= len(d.src) || d.src[d.pos] <= ' ' }
+
+// skipSpaceMore is skipSpace once spaceNext has said yes.
+func (d *state) skipSpaceMore() { d.pos = wire.SkipSpaceMore(d.src, d.pos) }
+
 // skip checks and skips the value at pos.
 func (d *state) skip() error {
 	if end, ok := wire.SkipValueFast(d.src, d.pos, d.maxDepth-d.depth); ok {

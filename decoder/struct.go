@@ -183,7 +183,9 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 			// The common case of objectNext, inline: a comma.
 			if d.pos < len(d.src) && d.src[d.pos] == ',' {
 				d.pos++
-				d.skipSpace()
+				if d.spaceNext() {
+					d.skipSpaceMore()
+				}
 				continue
 			}
 			empty, err = d.objectNext()

@@ -14,13 +14,14 @@ func SkipSpace(s string, i int) int {
 	if i < len(s) && s[i] > ' ' {
 		return i
 	}
-	return skipSpaceSlow(s, i)
+	return SkipSpaceMore(s, i)
 }
 
-// skipSpaceSlow is kept out of line so that SkipSpace inlines.
+// SkipSpaceMore is SkipSpace's loop, for callers that tested the first
+// byte themselves; it is kept out of line so that SkipSpace inlines.
 //
 //go:noinline
-func skipSpaceSlow(s string, i int) int {
+func SkipSpaceMore(s string, i int) int {
 	for i < len(s) {
 		switch s[i] {
 		case '\n':

@@ -308,3 +308,27 @@ func FuzzValidFirst(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFindIndexed compares the search over the token list with the one
+// reading bytes: the same results on valid documents, and no panic on
+// any text.
+func FuzzFindIndexed(f *testing.F) {
+	paths := []string{"a", "b.1", "c.d.e.0", "0.id", "1.tags.1", `a\.b.c\*`, "日本", "k", "\u0061"}
+	for i, d := range fuzzDocs {
+		f.Add(d, paths[i%len(paths)])
+	}
+	f.Fuzz(func(t *testing.T, doc, path string) {
+		steps, err := parsePath(path, nil)
+		if err != nil || !simple(steps) || uint64(len(doc)) >= 1<<32 {
+			return
+		}
+		s1, e1, err1 := findIndexed(doc, steps)
+		if wire.Validate(doc, wire.DefaultMaxDepth) != nil {
+			return
+		}
+		s2, e2, err2 := findLooseBytes(doc, steps)
+		if s1 != s2 || e1 != e2 || fmt.Sprint(err1) != fmt.Sprint(err2) {
+			t.Fatalf("%q at %q: tokens %d %d %v, bytes %d %d %v", doc, path, s1, e1, err1, s2, e2, err2)
+		}
+	})
+}

@@ -397,6 +397,15 @@ missing:
 // passed over by their structure, keys compared without decoding when
 // they can be, and nothing after the value found is read.
 func findLoose(src string, steps []step) (start, end int, err error) {
+	if wire.LooseIndexed && len(src) >= wire.LooseIndexMin && uint64(len(src)) < 1<<32 {
+		return findIndexed(src, steps)
+	}
+	return findLooseBytes(src, steps)
+}
+
+// findLooseBytes is findLoose reading the bytes on the way (for short
+// documents, and where no vector first stage lists tokens).
+func findLooseBytes(src string, steps []step) (start, end int, err error) {
 	n := len(src)
 	i := wire.SkipSpaceFast(src, 0)
 	var ok bool
@@ -451,6 +460,49 @@ func findLoose(src string, steps []step) (start, end int, err error) {
 	}
 	// The value found is checked.
 	end, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth)
+	if !ok {
+		_, serr := wire.SkipValue(src, i, wire.DefaultMaxDepth)
+		return 0, 0, serr
+	}
+	return i, end, nil
+}
+
+// findIndexed is findLoose over the token list of a wire.LooseCursor:
+// members and elements passed over cost a few tokens each, not a read of
+// their bytes.
+func findIndexed(src string, steps []step) (start, end int, err error) {
+	var c wire.LooseCursor
+	c.Reset(src)
+	i := c.Next()
+	if i >= len(src) {
+		return 0, 0, syntaxError(src, len(src))
+	}
+	var bad bool
+	for k := range steps {
+		st := &steps[k]
+		switch ch := src[i]; {
+		case ch == '{' && st.keyOK:
+			key := st.key
+			plain, slow := keyKind(key)
+			decoded := func(q string) bool {
+				end, _, ok := wire.ScanStringFast(q, 0)
+				return ok && end == len(q) && unquote(q) == key
+			}
+			i, bad = c.FindKey(key, plain && !slow, decoded)
+		case ch == '[' && st.index >= 0:
+			i, bad = c.Element(st.index)
+		default:
+			return 0, 0, notFound("path %q", pathText(steps))
+		}
+		if bad {
+			return 0, 0, syntaxError(src, i)
+		}
+		if i < 0 {
+			return 0, 0, notFound("path %q", pathText(steps))
+		}
+	}
+	// The value found is checked.
+	end, ok := wire.SkipValueFast(src, i, wire.DefaultMaxDepth)
 	if !ok {
 		_, serr := wire.SkipValue(src, i, wire.DefaultMaxDepth)
 		return 0, 0, serr

@@ -1,6 +1,7 @@
 package ast
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand"
@@ -372,5 +373,48 @@ func TestKeysWithInvalidUTF8(t *testing.T) {
 	out, err := SetPath([]byte(doc), "\uFFFD.x", 3, validating)
 	if err != nil || !strings.Contains(string(out), `{"x": 3}`) {
 		t.Fatalf("SetPath: %s %v", out, err)
+	}
+}
+
+// TestFindIndexedLongArrays compares the token-list search with the
+// byte-reading one on arrays of containers long enough for the block
+// skipper, at every index, with and without whitespace.
+func TestFindIndexedLongArrays(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	for round := 0; round < 40; round++ {
+		var elems []any
+		for k := 0; k < 2+r.Intn(30); k++ {
+			long := strings.Repeat(`x"\]}{[`, r.Intn(60))
+			switch r.Intn(4) {
+			case 0:
+				elems = append(elems, map[string]any{"id": k, "s": long, "in": []any{long, map[string]any{"a": long}}})
+			case 1:
+				elems = append(elems, []any{long, k, map[string]any{"id": k}})
+			case 2:
+				elems = append(elems, long)
+			default:
+				elems = append(elems, k)
+			}
+		}
+		b, _ := json.Marshal(map[string]any{"arr": elems, "z": 1})
+		docs := []string{string(b)}
+		if ind, err := json.MarshalIndent(map[string]any{"arr": elems, "z": 1}, "", "  "); err == nil {
+			docs = append(docs, string(ind))
+		}
+		for _, doc := range docs {
+			for i := 0; i <= len(elems); i++ {
+				for _, path := range []string{fmt.Sprintf("arr.%d", i), fmt.Sprintf("arr.%d.id", i), fmt.Sprintf("arr.%d.2.id", i), "z"} {
+					steps, err := parsePath(path, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					s1, e1, err1 := findIndexed(doc, steps)
+					s2, e2, err2 := findLooseBytes(doc, steps)
+					if s1 != s2 || e1 != e2 || fmt.Sprint(err1) != fmt.Sprint(err2) {
+						t.Fatalf("%s in %.100q: tokens %d %d %v, bytes %d %d %v", path, doc, s1, e1, err1, s2, e2, err2)
+					}
+				}
+			}
+		}
 	}
 }

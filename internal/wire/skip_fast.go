@@ -749,10 +749,16 @@ func skLooseString(s string, j int) (int, bool) {
 // and brackets matter, and a word with none of them is passed over at
 // once.
 func skLooseContainer(s string, j int) (int, bool) {
-	depth := 1
-	if len(s)-j >= skBlockMin {
-		var st skBlock
-		end, next, d := skBlocks(s, j, depth, &st)
+	var st skBlock
+	return skLooseContainerFrom(s, j, 1, &st)
+}
+
+// skLooseContainerFrom is skLooseContainer from s[j] with depth brackets
+// open and st the block state there (inside a string or not, escaped or
+// not).
+func skLooseContainerFrom(s string, j, depth int, st *skBlock) (int, bool) {
+	if len(s)-j >= skBlockMin || st.inString|st.escaped != 0 {
+		end, next, d := skBlocks(s, j, depth, st)
 		if end >= 0 {
 			return end, true
 		}

@@ -1,0 +1,312 @@
+package wire
+
+import (
+	"math/bits"
+	"strings"
+	"unsafe"
+)
+
+// LooseCursor walks the structure of a document by its tokens, as listed
+// by the first stage of the two-stage Valid (see validIndexed): the
+// structural bytes outside strings, the opening quote of each string and
+// the first byte of each number or literal. Strings and whitespace, the
+// bulk of most documents, are passed over 64 bytes at a time as
+// bitmasks, and an object's members are found by taking four tokens each
+// (key, colon, value, separator) instead of reading their bytes. Large
+// containers passed over are skipped with the block skipper from where
+// the tokens listed so far end, and the listing starts again after them.
+//
+// Like SkipLoose, it follows only the structure: it is for lookups that
+// do not validate what they pass over. On any text it returns without
+// panicking (bad text gives a bad result, never an out-of-range index).
+// Use it where LooseIndexed is true; elsewhere LooseFindKey and SkipLoose
+// are faster than listing tokens in portable Go.
+type LooseCursor struct {
+	s     string
+	k, nt int // the next token in tok, and the number of tokens held
+	j     int // where the listing goes on
+	room  int // the most tokens the next listing may hold
+	st    skIdx
+	tok   [skTokCap]uint32
+}
+
+// LooseIndexed reports whether LooseCursor lists tokens with vector
+// instructions (and Valid takes the two-stage path on long inputs).
+var LooseIndexed = skHasIdx
+
+// LooseIndexMin is the shortest document worth a LooseCursor.
+const LooseIndexMin = 256
+
+// skTokCap is the number of tokens a LooseCursor holds. The first stage
+// fills it while another block's tokens fit, so that it lists at least a
+// block and rarely many more than a lookup needs.
+const skTokCap = 128
+
+// Reset makes c walk s from its start; s must be shorter than 4 GiB.
+func (c *LooseCursor) Reset(s string) {
+	c.s = s
+	c.restart(0)
+}
+
+// restart lists tokens anew from s[j], which is outside any string and
+// not inside a number or literal.
+func (c *LooseCursor) restart(j int) {
+	c.k, c.nt, c.j = 0, 0, j
+	// The first listing takes one block: after a container passed
+	// over, the few tokens until the next one may be all that is
+	// needed.
+	c.room = 64
+	c.st = skIdx{}
+}
+
+// ensure keeps the tokens not yet taken and lists more after them,
+// so that at least 4 are held from c.k on; at the end of the input the
+// missing ones are len(s), which no byte is at.
+func (c *LooseCursor) ensure() {
+	left := copy(c.tok[:], c.tok[c.k:c.nt])
+	c.k, c.nt = 0, left
+	n := len(c.s)
+	for c.nt < 4 && c.j < n {
+		if n-c.j >= 64 {
+			consumed, count := skTokBlocks(c.s, c.j, n-c.j, &c.st, c.tok[c.nt:c.nt+c.room], c.j)
+			c.room = skTokCap - 4
+			c.j += consumed
+			c.nt += count
+			continue
+		}
+		// The last, partial block, from a copy padded with spaces.
+		var pad [64]byte
+		copy(pad[copy(pad[:], c.s[c.j:]):], "                                                                ")
+		_, count := skTokBlocks(unsafe.String(&pad[0], 64), 0, 64, &c.st, c.tok[c.nt:], c.j)
+		c.nt += count
+		c.j = n
+	}
+	for c.nt < 4 {
+		c.tok[c.nt] = uint32(n)
+		c.nt++
+	}
+}
+
+// Next returns the position of the next token, or len(s) at the end of
+// the input.
+func (c *LooseCursor) Next() int {
+	if c.k >= c.nt {
+		c.ensure()
+	}
+	p := int(c.tok[c.k&(skTokCap-1)])
+	c.k++
+	return p
+}
+
+// skipContainer passes over the rest of a container whose opening
+// bracket was the last token taken, and reports false when the input
+// ends first. The tokens already listed are walked; past them, the block
+// skipper takes over and the listing starts again after the container.
+func (c *LooseCursor) skipContainer() bool {
+	depth := 1
+	s := c.s
+	for c.k < c.nt {
+		p := int(c.tok[c.k&(skTokCap-1)])
+		c.k++
+		if p >= len(s) {
+			return false
+		}
+		switch s[p] | 0x20 {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return true
+			}
+		}
+	}
+	if c.j >= len(s) {
+		return false
+	}
+	// c.j is at a block boundary; the state of the listing there says
+	// whether it is inside a string.
+	st := skBlock{inString: c.st.inString, escaped: c.st.escaped}
+	end, ok := skLooseContainerFrom(s, c.j, depth, &st)
+	if !ok {
+		return false
+	}
+	c.restart(end)
+	return true
+}
+
+// FindKey looks, in the object whose '{' was the last token taken, for
+// the first member with the given key, as LooseFindKey does (plain and
+// decoded mean the same). It returns the position of the member's value,
+// the cursor having just taken it, or -1 when the object ends first (the
+// cursor having taken its '}'); bad is true when the text does not have
+// an object's structure there, with pos where that was noticed.
+func (c *LooseCursor) FindKey(key string, plain bool, decoded func(q string) bool) (pos int, bad bool) {
+	s := c.s
+	n := len(s)
+	for {
+		// A member is four tokens: key, colon, value and separator.
+		if c.nt-c.k < 4 {
+			c.ensure()
+		}
+		k := c.k
+		p := int(c.tok[k&(skTokCap-1)])
+		if p >= n {
+			return n, true
+		}
+		if s[p] != '"' {
+			if s[p] == '}' {
+				c.k = k + 1
+				return -1, false
+			}
+			return p, true
+		}
+		colon := int(c.tok[(k+1)&(skTokCap-1)])
+		if colon >= n || s[colon] != ':' {
+			return p, true
+		}
+		match := false
+		if e := p + 1 + len(key); plain && e < colon && s[e] == '"' && s[p+1:e] == key {
+			match = true
+		} else if decoded != nil && (!plain || len(key) > 0 && colon-p-2 > len(key) &&
+			(s[p+1] == key[0] || s[p+1] == '\\') && skHasBackslash(s[p+1:colon])) {
+			// A key with escapes is longer than what it decodes to,
+			// and up to its first backslash the same. Its closing
+			// quote is the last byte before the colon that is not
+			// whitespace.
+			q := colon
+			for q > p+1 && s[q-1] <= ' ' {
+				q--
+			}
+			if q < p+2 || s[q-1] != '"' {
+				return p, true
+			}
+			match = decoded(s[p:q])
+		}
+		v := int(c.tok[(k+2)&(skTokCap-1)])
+		if v >= n {
+			return n, true
+		}
+		c.k = k + 3
+		if match {
+			return v, false
+		}
+		var sep int
+		switch s[v] {
+		case '{', '[':
+			if !c.skipContainer() {
+				return n, true
+			}
+			sep = c.Next()
+		case '}', ']', ',', ':':
+			return v, true
+		default:
+			sep = int(c.tok[(k+3)&(skTokCap-1)])
+			c.k = k + 4
+		}
+		if sep >= n {
+			return n, true
+		}
+		if s[sep] != ',' {
+			if s[sep] == '}' {
+				return -1, false
+			}
+			return sep, true
+		}
+	}
+}
+
+// Element returns, in the array whose '[' was the last token taken, the
+// position of element index (the cursor having just taken it), or -1
+// when the array ends first; bad is true when the text does not have an
+// array's structure there, with pos where that was noticed.
+func (c *LooseCursor) Element(index int) (pos int, bad bool) {
+	s := c.s
+	n := len(s)
+	v := c.Next()
+	if v >= n {
+		return n, true
+	}
+	if s[v] == ']' {
+		return -1, false
+	}
+	for e := 0; e < index; e++ {
+		switch s[v] {
+		case '{', '[':
+			if !c.skipContainer() {
+				return n, true
+			}
+			if c.k >= c.nt {
+				// Passed over by the block skipper: the separator and
+				// the next element's first byte are read directly, and
+				// a container there goes to the block skipper at once.
+				i := SkipSpaceFast(s, c.j)
+				if i >= n || s[i] != ',' {
+					if i < n && s[i] == ']' {
+						c.restart(i + 1)
+						return -1, false
+					}
+					return i, true
+				}
+				if v = SkipSpaceFast(s, i+1); v >= n {
+					return n, true
+				}
+				if s[v] == '{' || s[v] == '[' {
+					c.restart(v + 1)
+				} else {
+					c.restart(v)
+					c.Next()
+				}
+				continue
+			}
+		case '}', ']', ',', ':':
+			return v, true
+		}
+		sep := c.Next()
+		if sep >= n {
+			return n, true
+		}
+		if s[sep] != ',' {
+			if s[sep] == ']' {
+				return -1, false
+			}
+			return sep, true
+		}
+		if v = c.Next(); v >= n {
+			return n, true
+		}
+	}
+	switch s[v] {
+	case '}', ']', ',', ':':
+		return v, true
+	}
+	return v, false
+}
+
+// skHasBackslash reports whether s holds a backslash, a word at a time
+// for short s.
+func skHasBackslash(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		b := skLoad64(s, i) ^ (skOnes * '\\')
+		if (b-skOnes)&^b&skHigh != 0 {
+			return true
+		}
+	}
+	return strings.IndexByte(s[i:], '\\') >= 0
+}
+
+// skTokBlocksGo is the first stage in portable Go for a LooseCursor (the
+// reference for the vector kernels): it lists the tokens of whole blocks
+// of the n bytes at s[j:] while another block's tokens fit in out, each as its
+// position plus base, and returns the bytes consumed and the count.
+func skTokBlocksGo(s string, j, n int, st *skIdx, out []uint32, base int) (consumed, count int) {
+	for consumed+64 <= n && len(out)-count >= 64 {
+		m := skIdxClassify(s, j+consumed)
+		for t := st.block(&m); t != 0; t &= t - 1 {
+			out[count] = uint32(base + consumed + bits.TrailingZeros64(t))
+			count++
+		}
+		consumed += 64
+	}
+	return consumed, count
+}

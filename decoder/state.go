@@ -128,9 +128,11 @@ func putState(d *state) {
 	d.saved = nil
 	d.depth = 0
 	d.fields = d.fields[:0]
-	clear(d.anys[:cap(d.anys)])
+	// Containers clear what they pop; only an error leaves elements
+	// above the stack's start, all below its length.
+	clear(d.anys)
 	d.anys = d.anys[:0]
-	clear(d.kvs[:cap(d.kvs)])
+	clear(d.kvs)
 	d.kvs = d.kvs[:0]
 	if cap(d.strStack) > 1024 {
 		d.strStack = nil

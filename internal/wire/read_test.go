@@ -233,7 +233,8 @@ func FuzzReadInt(f *testing.F) {
 }
 
 // TestSkipSpace compares SkipSpace with a byte-at-a-time reference on runs
-// of every kind of whitespace, at every alignment.
+// of every kind of whitespace, at every alignment, short and long (deep
+// indentation takes the 32-byte steps).
 func TestSkipSpace(t *testing.T) {
 	ref := func(s string, i int) int {
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
@@ -242,7 +243,8 @@ func TestSkipSpace(t *testing.T) {
 		return i
 	}
 	r := rand.New(rand.NewPCG(7, 8))
-	ws := []string{" ", "\n", "\t", "\r", "        ", "\n    ", "\r\n  "}
+	ws := []string{" ", "\n", "\t", "\r", "        ", "\n    ", "\r\n  ",
+		strings.Repeat(" ", 33), "\n" + strings.Repeat(" ", 47), strings.Repeat(" ", 70)}
 	for n := 0; n < 20000; n++ {
 		var b strings.Builder
 		for k := r.IntN(6); k > 0; k-- {

@@ -38,6 +38,34 @@ func SkipSpaceMore(s string, i int) int {
 				i++
 				continue
 			}
+			if y := binary.LittleEndian.Uint64(bytesOf(s)[i:]) ^ (lsb * ' '); y != 0 {
+				i += bits.TrailingZeros64(y) >> 3
+				goto next
+			}
+			i += 8
+			// Deep indentation: 32 bytes per step.
+			for i+32 <= len(s) {
+				b := bytesOf(s)[i : i+32 : i+32]
+				y0 := binary.LittleEndian.Uint64(b) ^ (lsb * ' ')
+				y1 := binary.LittleEndian.Uint64(b[8:]) ^ (lsb * ' ')
+				y2 := binary.LittleEndian.Uint64(b[16:]) ^ (lsb * ' ')
+				y3 := binary.LittleEndian.Uint64(b[24:]) ^ (lsb * ' ')
+				if y0|y1|y2|y3 == 0 {
+					i += 32
+					continue
+				}
+				switch {
+				case y0 != 0:
+					i += bits.TrailingZeros64(y0) >> 3
+				case y1 != 0:
+					i += 8 + bits.TrailingZeros64(y1)>>3
+				case y2 != 0:
+					i += 16 + bits.TrailingZeros64(y2)>>3
+				default:
+					i += 24 + bits.TrailingZeros64(y3)>>3
+				}
+				goto next
+			}
 			for i+8 <= len(s) {
 				if y := binary.LittleEndian.Uint64(bytesOf(s)[i:]) ^ (lsb * ' '); y != 0 {
 					i += bits.TrailingZeros64(y) >> 3

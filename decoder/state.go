@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -311,6 +312,30 @@ func (d *state) checkUTF8(i, j int) error {
 // a string that may be kept. Unescaped ASCII and valid UTF-8 strings are
 // views into the input; others are decoded into the arena.
 func (d *state) readString() (string, error) {
+	// Most strings are short and plain: read them without the general
+	// scanner, and copy them to the arena (when strings go there) with
+	// two 8-byte stores into its spare capacity.
+	if x0, x1, n := wire.PlainShort(d.src, d.pos+1); n >= 0 {
+		i := d.pos + 1
+		d.pos = i + n + 1
+		if d.opts&OptionCopyString == 0 && !(d.borrowed && len(d.src) <= smallInput) {
+			d.own()
+			return d.src[i : i+n], nil
+		}
+		if n == 0 {
+			return "", nil
+		}
+		j := len(d.arena)
+		if cap(d.arena)-j < 16 {
+			d.arena = make([]byte, 0, 8192)
+			j = 0
+		}
+		w := d.arena[j : j+16]
+		binary.LittleEndian.PutUint64(w, x0)
+		binary.LittleEndian.PutUint64(w[8:], x1)
+		d.arena = d.arena[:j+n]
+		return unsafe.String(&d.arena[j], n), nil
+	}
 	s, start, err := d.scanString()
 	if start < 0 {
 		return d.arenaString(s), err

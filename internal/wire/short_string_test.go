@@ -1,0 +1,59 @@
+package wire
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestPlainShort compares PlainShort with a byte-at-a-time reference on
+// random strings around its limits (lengths near 8 and 16, every kind of
+// byte that stops a plain string, input ending early).
+func TestPlainShort(t *testing.T) {
+	ref := func(s string, i int) int {
+		if i+16 > len(s) {
+			return -1
+		}
+		for k := i; k < i+16; k++ {
+			switch c := s[k]; {
+			case c == '"':
+				return k - i
+			case c == '\\' || c < 0x20 || c >= 0x80:
+				return -1
+			}
+		}
+		return -1
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	alphabet := "ab \"\\\x00\x1f\x7f\x80\xc3\xff~"
+	for n := 0; n < 200000; n++ {
+		b := make([]byte, r.IntN(24))
+		for k := range b {
+			if r.IntN(6) == 0 {
+				b[k] = alphabet[r.IntN(len(alphabet))]
+			} else {
+				b[k] = byte('a' + r.IntN(26))
+			}
+		}
+		if len(b) > 0 && r.IntN(2) == 0 {
+			b[r.IntN(len(b))] = '"'
+		}
+		s := string(b)
+		i := 0
+		if len(s) > 0 {
+			i = r.IntN(len(s))
+		}
+		x0, x1, got := PlainShort(s, i)
+		if want := ref(s, i); got != want {
+			t.Fatalf("PlainShort(%q, %d) = %d, want %d", s, i, got, want)
+		}
+		if got >= 0 {
+			var w [16]byte
+			binary.LittleEndian.PutUint64(w[:], x0)
+			binary.LittleEndian.PutUint64(w[8:], x1)
+			if string(w[:got]) != s[i:i+got] {
+				t.Fatalf("PlainShort(%q, %d): words hold %q", s, i, w[:got])
+			}
+		}
+	}
+}

@@ -313,8 +313,8 @@ func (d *state) checkUTF8(i, j int) error {
 // views into the input; others are decoded into the arena.
 func (d *state) readString() (string, error) {
 	// Most strings are short and plain: read them without the general
-	// scanner, and copy them to the arena (when strings go there) with
-	// two 8-byte stores into its spare capacity.
+	// scanner, and copy those under 16 bytes to the arena (when strings
+	// go there) with two 8-byte stores into its spare capacity.
 	if x0, x1, n := wire.PlainShort(d.src, d.pos+1); n >= 0 {
 		i := d.pos + 1
 		d.pos = i + n + 1
@@ -324,6 +324,9 @@ func (d *state) readString() (string, error) {
 		}
 		if n == 0 {
 			return "", nil
+		}
+		if n >= 16 {
+			return d.arenaString(d.src[i : i+n]), nil
 		}
 		j := len(d.arena)
 		if cap(d.arena)-j < 16 {

@@ -170,14 +170,9 @@ func (c *LooseCursor) FindKey(key string, plain bool, decoded func(q string) boo
 		} else if decoded != nil && (!plain || len(key) > 0 && colon-p-2 > len(key) &&
 			(s[p+1] == key[0] || s[p+1] == '\\') && skHasBackslash(s[p+1:colon])) {
 			// A key with escapes is longer than what it decodes to,
-			// and up to its first backslash the same. Its closing
-			// quote is the last byte before the colon that is not
-			// whitespace.
-			q := colon
-			for q > p+1 && s[q-1] <= ' ' {
-				q--
-			}
-			if q < p+2 || s[q-1] != '"' {
+			// and up to its first backslash the same.
+			q, ok := skKeyEnd(s, p, colon)
+			if !ok {
 				return p, true
 			}
 			match = decoded(s[p:q])
@@ -191,17 +186,17 @@ func (c *LooseCursor) FindKey(key string, plain bool, decoded func(q string) boo
 			return v, false
 		}
 		var sep int
-		switch s[v] {
-		case '{', '[':
+		switch skTokKind[s[v]] {
+		case skTokScalar:
+			sep = int(c.tok[(k+3)&(skTokCap-1)])
+			c.k = k + 4
+		case skTokOpen:
 			if !c.skipContainer() {
 				return n, true
 			}
 			sep = c.Next()
-		case '}', ']', ',', ':':
-			return v, true
 		default:
-			sep = int(c.tok[(k+3)&(skTokCap-1)])
-			c.k = k + 4
+			return v, true
 		}
 		if sep >= n {
 			return n, true
@@ -213,6 +208,34 @@ func (c *LooseCursor) FindKey(key string, plain bool, decoded func(q string) boo
 			return sep, true
 		}
 	}
+}
+
+// skKeyEnd returns the end of the member key whose opening quote is at
+// s[p], with its colon at s[colon]: its closing quote is the last byte
+// before the colon that is not whitespace. ok is false when that is not
+// a quote.
+func skKeyEnd(s string, p, colon int) (q int, ok bool) {
+	q = colon
+	for q > p+1 && s[q-1] <= ' ' {
+		q--
+	}
+	if q < p+2 || s[q-1] != '"' {
+		return q, false
+	}
+	return q, true
+}
+
+// The kinds of byte a token can start with, for skTokKind.
+const (
+	skTokScalar = iota // a string, number or literal (or a byte no JSON has)
+	skTokOpen          // '{' or '['
+	skTokClose         // '}', ']', ',' or ':'
+)
+
+// skTokKind maps the first byte of a value token to its kind.
+var skTokKind = [256]uint8{
+	'{': skTokOpen, '[': skTokOpen,
+	'}': skTokClose, ']': skTokClose, ',': skTokClose, ':': skTokClose,
 }
 
 // Element returns, in the array whose '[' was the last token taken, the

@@ -162,8 +162,8 @@ quotes:
 	ANDQ R8, R12
 	ORQ  R12, AX
 
-	// Write the tokens of AX, 8 at a time (the writes past the last
-	// token are overwritten later or ignored).
+	// Write the tokens of AX, 4, 8 and then 16 at a time (the writes
+	// past the last token are overwritten later or ignored).
 	LEAQ (R15)(BX*1), R8
 	POPCNTQ AX, R12
 	JZ   next
@@ -173,6 +173,8 @@ put:
 	SKTOKPUT(4)
 	SKTOKPUT(8)
 	SKTOKPUT(12)
+	CMPQ R12, $4
+	JLE  putdone
 	SKTOKPUT(16)
 	SKTOKPUT(20)
 	SKTOKPUT(24)

@@ -47,6 +47,13 @@ func NewSearcherOptions(src string, opts SearchOptions) *Searcher {
 // an error wrapping ErrNotFound (after the whole document has been
 // checked, with ValidateJSON); invalid JSON is a *wire.SyntaxError.
 func (s *Searcher) GetByPath(path ...any) (Node, error) {
+	if !s.ValidateJSON && indexedDoc(s.src) {
+		start, end, err := findIndexedPath(s.src, path)
+		if err != nil {
+			return Node{}, err
+		}
+		return s.node(s.src[start:end]), nil
+	}
 	var buf [8]step
 	steps, err := stepsOf(path, buf[:0])
 	if err != nil {
@@ -397,10 +404,15 @@ missing:
 // passed over by their structure, keys compared without decoding when
 // they can be, and nothing after the value found is read.
 func findLoose(src string, steps []step) (start, end int, err error) {
-	if wire.LooseIndexed && len(src) >= wire.LooseIndexMin && uint64(len(src)) < 1<<32 {
+	if indexedDoc(src) {
 		return findIndexed(src, steps)
 	}
 	return findLooseBytes(src, steps)
+}
+
+// indexedDoc reports whether findLoose takes findIndexed for src.
+func indexedDoc(src string) bool {
+	return wire.LooseIndexed && len(src) >= wire.LooseIndexMin && uint64(len(src)) < 1<<32
 }
 
 // findLooseBytes is findLoose reading the bytes on the way (for short
@@ -508,4 +520,65 @@ func findIndexed(src string, steps []step) (start, end int, err error) {
 		return 0, 0, serr
 	}
 	return i, end, nil
+}
+
+// findIndexedPath is findIndexed over the elements of a Get path (see
+// stepsOf), read as it goes instead of converted to steps first. Its
+// errors are those of stepsOf and then findIndexed: any failure is
+// reported after the whole path has been converted.
+func findIndexedPath(src string, path []any) (start, end int, err error) {
+	var c wire.LooseCursor
+	c.Reset(src)
+	i := c.Next()
+	if i >= len(src) {
+		return 0, 0, pathFailure(path, syntaxError(src, len(src)))
+	}
+	var bad bool
+	for _, p := range path {
+		ch := src[i]
+		if key, ok := p.(string); ok {
+			if ch != '{' {
+				return 0, 0, pathFailure(path, nil)
+			}
+			plain, slow := keyKind(key)
+			decoded := func(q string) bool {
+				end, _, ok := wire.ScanStringFast(q, 0)
+				return ok && end == len(q) && unquote(q) == key
+			}
+			i, bad = c.FindKey(key, plain && !slow, decoded)
+		} else {
+			index, ok := pathIndex(p)
+			if !ok || ch != '[' || index < 0 {
+				return 0, 0, pathFailure(path, nil)
+			}
+			i, bad = c.Element(index)
+		}
+		if bad {
+			return 0, 0, pathFailure(path, syntaxError(src, i))
+		}
+		if i < 0 {
+			return 0, 0, pathFailure(path, nil)
+		}
+	}
+	// The value found is checked.
+	end, ok := wire.SkipValueFast(src, i, wire.DefaultMaxDepth)
+	if !ok {
+		_, serr := wire.SkipValue(src, i, wire.DefaultMaxDepth)
+		return 0, 0, pathFailure(path, serr)
+	}
+	return i, end, nil
+}
+
+// pathFailure returns the error of a lookup of path that failed with err
+// (nil: nothing found): an element that is neither a string nor an
+// integer comes first, as stepsOf reports it.
+func pathFailure(path []any, err error) error {
+	steps, serr := stepsOf(path, nil)
+	if serr != nil {
+		return serr
+	}
+	if err == nil {
+		err = notFound("path %q", pathText(steps))
+	}
+	return err
 }

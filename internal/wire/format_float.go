@@ -127,6 +127,22 @@ func AppendFloat(dst []byte, f float64, bits int) []byte {
 			return AppendUint(dst, uint64(abs))
 		}
 	}
+	if bits == 64 && abs >= 1e-4 && abs < 1e11 {
+		// Prices, ratings, coordinates of a few decimals: abs*10^4
+		// lands within rounding of an integer m, and m/10^4, one
+		// correctly rounded division of exact operands, gives abs back.
+		// Then m*10^-4 reads back as abs and has at most 15 digits, and
+		// no other decimal of 15 digits or fewer does (they are further
+		// apart than a float64's spacing), so it is the shortest form.
+		t := abs * 1e4
+		m := float64(int64(t + 0.5))
+		if dt := t - m; dt < 1e-6 && dt > -1e-6 && m/1e4 == abs {
+			if f < 0 {
+				dst = append(dst, '-')
+			}
+			return appendDecimal(dst, uint64(m), -4, false)
+		}
+	}
 	var c uint64
 	var q int
 	var regular bool

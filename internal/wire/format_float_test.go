@@ -113,6 +113,27 @@ func TestAppendFloatRandom(t *testing.T) {
 	}
 }
 
+// TestAppendFloatFewDecimals checks the values of up to four decimals that
+// AppendFloat writes without the general algorithm, at the edges of that
+// path's range, and their neighbours, which must not take it.
+func TestAppendFloatFewDecimals(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	n := int(200000 * floatScale())
+	for k := 0; k < n; k++ {
+		m := r.Int64N(1_000_000_000_000_000) >> r.IntN(60)
+		e := 1 + r.IntN(6)
+		f, _ := strconv.ParseFloat(strconv.FormatInt(m, 10)+"e-"+strconv.Itoa(e), 64)
+		for _, g := range []float64{f, -f, math.Nextafter(f, 0), math.Nextafter(f, math.Inf(1)), f * 10, f / 10} {
+			checkFloat64(t, g)
+		}
+	}
+	for _, f := range []float64{1e-4, 1e11, 99999999999.9999, 1e-4 + 1e-8, 0.0001, 0.00015, 0.1, 0.2, 0.3, 0.7, 1.1, 129.95, 47.3769, 8.5417, -0.1, 1e11 - 0.0001} {
+		checkFloat64(t, f)
+		checkFloat64(t, math.Nextafter(f, 0))
+		checkFloat64(t, math.Nextafter(f, 1e300))
+	}
+}
+
 // TestAppendFloat32All compares every float32 when JET_FLOAT32_ALL is set
 // (several minutes).
 func TestAppendFloat32All(t *testing.T) {

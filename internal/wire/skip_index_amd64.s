@@ -112,6 +112,14 @@ quotes:
 	ORQ  DX, AX
 	NOTQ R8
 	ANDQ R8, AX
+	JNZ  prefix
+	// No quote in a block that starts inside a string: no tokens.
+	CMPQ R9, $-1
+	JNE  prefix
+	XORQ R11, R11
+	JMP  next
+
+prefix:
 	VMOVQ AX, X2
 	VPCLMULQDQ $0, X8, X2, X2
 	VMOVQ X2, DX

@@ -138,3 +138,22 @@ func randomValue(r *rand.Rand, depth int) string {
 	}
 	return "[]"
 }
+
+// TestTokBlocksLongStrings runs the token kernel against the portable one
+// on text with long strings, whole blocks of which hold no quote.
+func TestTokBlocksLongStrings(t *testing.T) {
+	r := rand.New(rand.NewSource(13))
+	const alphabet = "abcdefgh \u00e9{}[],:\\"
+	for k := 0; k < 3000; k++ {
+		b := make([]byte, 64+r.Intn(600))
+		for i := range b {
+			switch x := r.Intn(150); {
+			case x == 0:
+				b[i] = '"'
+			default:
+				b[i] = alphabet[r.Intn(len(alphabet))]
+			}
+		}
+		checkTokBlocks(t, string(b), idxState(r), 64+r.Intn(skTokCap), r.Intn(1000))
+	}
+}

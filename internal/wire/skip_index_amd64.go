@@ -14,6 +14,11 @@ import "unsafe"
 //go:noescape
 func skTokAVX2(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed, count int)
 
+// skTokAVX512 is skTokAVX2 for CPUs with AVX-512BW.
+//
+//go:noescape
+func skTokAVX512(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed, count int)
+
 // skTokBlocks is the first stage of a LooseCursor (see skTokBlocksGo),
 // with the vector kernel where the CPU has one.
 func skTokBlocks(s string, j, n int, st *skIdx, out []uint32, base int) (consumed, count int) {
@@ -26,6 +31,9 @@ func skTokBlocks(s string, j, n int, st *skIdx, out []uint32, base int) (consume
 	p := (*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), j))
 	if len(out) < 64 {
 		return 0, 0
+	}
+	if skHasAVX512 {
+		return skTokAVX512(p, n, st, &out[0], len(out), base)
 	}
 	return skTokAVX2(p, n, st, &out[0], len(out), base)
 }

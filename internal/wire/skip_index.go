@@ -143,6 +143,18 @@ func (c *LooseCursor) skipContainer() bool {
 func (c *LooseCursor) FindKey(key string, plain bool, decoded func(q string) bool) (pos int, bad bool) {
 	s := c.s
 	n := len(s)
+	// A member key can match only when its first byte is key's first
+	// byte (the closing quote, for the empty key), or a backslash when
+	// escapes are decoded; a key that is not plain is decoded for every
+	// member (always).
+	first, esc := int('"'), -1
+	if len(key) > 0 {
+		first = int(key[0])
+	}
+	if decoded != nil && plain && len(key) > 0 {
+		esc = '\\'
+	}
+	always := decoded != nil && !plain
 	for {
 		// A member is four tokens: key, colon, value and separator.
 		if c.nt-c.k < 4 {
@@ -161,11 +173,14 @@ func (c *LooseCursor) FindKey(key string, plain bool, decoded func(q string) boo
 			return p, true
 		}
 		colon := int(c.tok[(k+1)&(skTokCap-1)])
-		if colon >= n || s[colon] != ':' {
+		// (The colon comes after the key's closing quote, at least.)
+		if colon >= n || colon <= p+1 || s[colon] != ':' {
 			return p, true
 		}
 		match := false
-		if e := p + 1 + len(key); plain && e < colon && s[e] == '"' && s[p+1:e] == key {
+		if c1 := int(s[p+1]); c1 != first && c1 != esc && !always {
+			// Not this member.
+		} else if e := p + 1 + len(key); plain && e < colon && s[e] == '"' && s[p+1:e] == key {
 			match = true
 		} else if decoded != nil && (!plain || len(key) > 0 && colon-p-2 > len(key) &&
 			(s[p+1] == key[0] || s[p+1] == '\\') && skHasBackslash(s[p+1:colon])) {

@@ -157,3 +157,29 @@ func TestTokBlocksLongStrings(t *testing.T) {
 		checkTokBlocks(t, string(b), idxState(r), 64+r.Intn(skTokCap), r.Intn(1000))
 	}
 }
+
+// TestLooseCursorDecodedKeys compares LooseCursor.FindKey with
+// LooseFindKey when member keys with escapes are decoded, for plain keys
+// and keys that are not.
+func TestLooseCursorDecodedKeys(t *testing.T) {
+	r := rand.New(rand.NewSource(19))
+	keys := []string{"a", `q"`, "k\u00e9", "", "id", "long key with spaces and more", "b\\"}
+	for k := 0; k < 2000; k++ {
+		doc := randomObjectDoc(r, 3)
+		for _, key := range keys {
+			plain := PlainASCII(key) || key == "k\u00e9"
+			decoded := func(q string) bool {
+				u, _ := AppendUnquoted(nil, q[1:len(q)-1])
+				return string(u) == key
+			}
+			var c LooseCursor
+			c.Reset(doc)
+			c.Next()
+			pos, bad := c.FindKey(key, plain, decoded)
+			want, wbad := LooseFindKey(doc, SkipSpace(doc, 0)+1, key, plain, decoded)
+			if bad || wbad || (pos < 0) != (want < 0) || pos >= 0 && pos != SkipSpace(doc, want) {
+				t.Fatalf("%q, key %q: %d %v, bytes %d %v", doc, key, pos, bad, want, wbad)
+			}
+		}
+	}
+}

@@ -209,6 +209,11 @@ func (c *LooseCursor) FindKey(key string, plain bool, decoded func(q string) boo
 			if !c.skipContainer() {
 				return n, true
 			}
+			if c.k >= c.nt {
+				// Listed anew after the container: more members
+				// follow, not just a separator.
+				c.room = skTokCap - 4
+			}
 			sep = c.Next()
 		default:
 			return v, true

@@ -319,20 +319,28 @@ func (e *state) sortedMapBody(b []byte, m reflect.Value, it *mapIter, key func(r
 	if err == nil {
 		sortEntries(e.order[sbase:])
 		b = append(b, '{')
+		// The values sit in vals' array, one element size apart.
+		base, size := vals.UnsafePointer(), vals.Type().Elem().Size()
 		// Nested maps push their entries above ours: index afresh.
 		for j := sbase; j < sbase+i; j++ {
 			o := e.order[j]
 			if b, err = e.appendKey(b, o.key); err != nil {
 				break
 			}
-			if b, err = elem(e, b, vals.Index(o.i).Addr().UnsafePointer()); err != nil {
+			if b, err = elem(e, b, unsafe.Add(base, uintptr(o.i)*size)); err != nil {
 				break
 			}
 			b = append(b, ',')
 		}
 	}
-	for j := 0; j < i; j++ {
-		vals.Index(j).SetZero()
+	// Drop the references the copies hold: all at once when most of
+	// vals was used, else one by one.
+	if 2*i >= vals.Len() {
+		vals.Clear()
+	} else {
+		for j := 0; j < i; j++ {
+			vals.Index(j).SetZero()
+		}
 	}
 	clear(e.order[sbase:])
 	e.order = e.order[:sbase]

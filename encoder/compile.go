@@ -390,6 +390,10 @@ func sliceFn(t reflect.Type) encFunc {
 			}
 			return append(b, "null"...), nil
 		}
+		if sh.Len == 0 {
+			// Empty: nothing to walk, nothing that could cycle.
+			return append(b, '[', ']'), nil
+		}
 		if e.depth >= cycleCheckDepth {
 			return e.encodeChecked(b, sh.Data, t, sh.Len, func(b []byte) ([]byte, error) { return elems(e, b, sh.Data, sh.Len) })
 		}

@@ -197,15 +197,9 @@ func (st *skIdx) numbers(m *skIdxMasks, other, starts uint64) (bad uint64) {
 // tokens (from count on), writing each token's position plus base, and
 // returns the bytes consumed and the new count.
 func skIdxBlocksGo(s string, j, n int, st *skIdx, out *[skIdxCap]uint32, count, base int) (consumed, countOut int) {
-	for consumed+64 <= n && count+64 <= skIdxCap {
-		m := skIdxClassify(s, j+consumed)
-		for t := st.block(&m); t != 0; t &= t - 1 {
-			out[count] = uint32(base + consumed + bits.TrailingZeros64(t))
-			count++
-		}
-		consumed += 64
-	}
-	return consumed, count
+	// The same loop as a LooseCursor's, into the free part of out.
+	consumed, k := skTokBlocksGo(s, j, n, st, out[count:], base)
+	return consumed, count + k
 }
 
 // skIdxFill runs the first stage from s[j] until out is nearly full or

@@ -77,41 +77,6 @@ func indexStringStop(s string, i int) (int, bool) {
 	return i, high != 0
 }
 
-// skipSpaceLong skips a run of whitespace 8 bytes at a time; used once a
-// run is known to be longer than a couple of bytes (pretty-printed input).
-func skipSpaceLong(s string, i int) int {
-	b := bytesOf(s)
-	for ; i+8 <= len(b); i += 8 {
-		m := spaceLanes(binary.LittleEndian.Uint64(b[i:]))
-		if m != msb {
-			return i + bits.TrailingZeros64(^m&msb)>>3
-		}
-	}
-	for ; i < len(b); i++ {
-		if c := b[i]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-			break
-		}
-	}
-	return i
-}
-
-// spaceLanes sets the high bit of every byte of x that is JSON
-// whitespace. Unlike hasZero it is exact in every lane: the high bits are
-// cleared first so no borrow or carry crosses a lane (whitespace bytes are
-// all below 0x80, so a lane with its high bit set is never whitespace).
-func spaceLanes(x uint64) uint64 {
-	low := x &^ msb
-	return (laneEq(low, ' ') | laneEq(low, '\t') | laneEq(low, '\n') | laneEq(low, '\r')) &^ (x & msb)
-}
-
-// laneEq sets the high bit of each lane of low (all lanes below 0x80)
-// equal to c.
-func laneEq(low uint64, c byte) uint64 {
-	y := low ^ (lsb * uint64(c))
-	// y+0x7f has its high bit set exactly when the lane is non-zero.
-	return ^((y + lsb*0x7f) | y) & msb
-}
-
 // Load64 returns the 8 bytes of s at i as a little-endian word, without
 // bounds checks: the caller guarantees i >= 0 and i+8 <= len(s).
 func Load64(s string, i int) uint64 { return skLoad64(s, i) }

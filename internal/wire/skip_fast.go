@@ -28,17 +28,12 @@ var skLittleEndian = func() bool {
 	return *(*byte)(unsafe.Pointer(&x)) == 1
 }()
 
-const (
-	skOnes = 0x0101010101010101
-	skHigh = 0x8080808080808080
-)
-
 // skStop flags (lowest flagged lane exact) bytes that end plain string
 // content: '"', '\\' and control characters.
 func skStop(x uint64) uint64 {
-	q := x ^ (skOnes * '"')
-	b := x ^ (skOnes * '\\')
-	return ((x - skOnes*0x20) | (q - skOnes) | (b - skOnes)) & ^x & skHigh
+	q := x ^ (lsb * '"')
+	b := x ^ (lsb * '\\')
+	return ((x - lsb*0x20) | (q - lsb) | (b - lsb)) & ^x & msb
 }
 
 // skStringEnd returns the index just past the closing quote of the
@@ -109,7 +104,7 @@ func skSpace(s string, i int) int {
 		i++
 	}
 	for i+8 <= n {
-		x := skLoad64(s, i) ^ (skOnes * ' ')
+		x := skLoad64(s, i) ^ (lsb * ' ')
 		if x == 0 {
 			i += 8
 			continue
@@ -136,15 +131,15 @@ func skSpace(s string, i int) int {
 
 // skNotSpace flags, exactly, the lanes of x that are not JSON whitespace.
 func skNotSpace(x uint64) uint64 {
-	low := x &^ skHigh
+	low := x &^ msb
 	sp := skEq(low, ' ') | skEq(low, '\n') | skEq(low, '\t') | skEq(low, '\r')
-	return (^sp | x) & skHigh
+	return (^sp | x) & msb
 }
 
 // skEq flags exactly the lanes of low (every lane below 0x80) equal to c.
 func skEq(low uint64, c byte) uint64 {
-	y := low ^ (skOnes * uint64(c))
-	return ^((y + skOnes*0x7f) | y) & skHigh
+	y := low ^ (lsb * uint64(c))
+	return ^((y + lsb*0x7f) | y) & msb
 }
 
 // skNumberEnd returns the index just past the JSON number starting at
@@ -194,12 +189,12 @@ func skDigits(s string, j int) int {
 		x := skLoad64(s, j)
 		// A digit is 0x30-0x39: high nibble 3, and low nibble + 6 below
 		// 16. t is non-zero in exactly the lanes that are not digits.
-		t := (x & (skOnes * 0xf0)) ^ (skOnes * 0x30) | ((x&(skOnes*0x0f))+skOnes*0x06)&(skOnes*0x10)
+		t := (x & (lsb * 0xf0)) ^ (lsb * 0x30) | ((x&(lsb*0x0f))+lsb*0x06)&(lsb*0x10)
 		if t == 0 {
 			j += 8
 			continue
 		}
-		m := ((t &^ skHigh) + skOnes*0x7f | t) & skHigh
+		m := ((t &^ msb) + lsb*0x7f | t) & msb
 		return j + bits.TrailingZeros64(m)>>3
 	}
 	for j < n && s[j]-'0' <= 9 {
@@ -356,7 +351,7 @@ next:
 	if i+9 <= n {
 		if c = s[i]; c <= ' ' {
 			// A newline and indentation, or one space.
-			if x := skLoad64(s, i+1) ^ (skOnes * ' '); c == '\n' && x != 0 {
+			if x := skLoad64(s, i+1) ^ (lsb * ' '); c == '\n' && x != 0 {
 				if j := i + 1 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
 					i = j
 				} else {
@@ -366,7 +361,7 @@ next:
 				i++
 			} else if c == '\n' && i+17 <= n {
 				// Deeper indentation: a second word of spaces.
-				if x = skLoad64(s, i+9) ^ (skOnes * ' '); x != 0 {
+				if x = skLoad64(s, i+9) ^ (lsb * ' '); x != 0 {
 					if j := i + 9 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
 						i = j
 					} else {
@@ -392,7 +387,7 @@ next:
 			i++
 			if i+9 <= n {
 				if c = s[i]; c <= ' ' {
-					if x := skLoad64(s, i+1) ^ (skOnes * ' '); c == '\n' && x != 0 {
+					if x := skLoad64(s, i+1) ^ (lsb * ' '); c == '\n' && x != 0 {
 						if j := i + 1 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
 							i = j
 						} else {
@@ -401,7 +396,7 @@ next:
 					} else if c == ' ' && s[i+1] > ' ' {
 						i++
 					} else if c == '\n' && i+17 <= n {
-						if x = skLoad64(s, i+9) ^ (skOnes * ' '); x != 0 {
+						if x = skLoad64(s, i+9) ^ (lsb * ' '); x != 0 {
 							if j := i + 9 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
 								i = j
 							} else {
@@ -695,9 +690,9 @@ func skLooseString(s string, j int) (int, bool) {
 	// Short strings without escapes end within a few words.
 	for k := 0; k < 4 && j+8 <= n; k++ {
 		x := skLoad64(s, j)
-		q := x ^ (skOnes * '"')
-		b := x ^ (skOnes * '\\')
-		if m := ((q-skOnes)&^q | (b-skOnes)&^b) & skHigh; m != 0 {
+		q := x ^ (lsb * '"')
+		b := x ^ (lsb * '\\')
+		if m := ((q-lsb)&^q | (b-lsb)&^b) & msb; m != 0 {
 			j += bits.TrailingZeros64(m) >> 3
 			if s[j] == '"' {
 				return j + 1, true
@@ -718,9 +713,9 @@ func skLooseString(s string, j int) (int, bool) {
 	for {
 		for j+8 <= n {
 			x := skLoad64(s, j)
-			q := x ^ (skOnes * '"')
-			b := x ^ (skOnes * '\\')
-			if m := ((q-skOnes)&^q | (b-skOnes)&^b) & skHigh; m != 0 {
+			q := x ^ (lsb * '"')
+			b := x ^ (lsb * '\\')
+			if m := ((q-lsb)&^q | (b-lsb)&^b) & msb; m != 0 {
 				j += bits.TrailingZeros64(m) >> 3
 				goto stop
 			}
@@ -788,8 +783,8 @@ func skLooseTail(s string, j, depth int) (int, bool) {
 		// Find the next quote or bracket.
 		for j+8 <= n {
 			x := skLoad64(s, j)
-			low := x &^ skHigh
-			lowOr := low | skOnes*0x20 // '[' -> '{', ']' -> '}'
+			low := x &^ msb
+			lowOr := low | lsb*0x20 // '[' -> '{', ']' -> '}'
 			m := (skEq(low, '"') | skEq(lowOr, '{') | skEq(lowOr, '}')) &^ x
 			if m == 0 {
 				j += 8
@@ -864,9 +859,9 @@ func skPack(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
 func skMasks64(s string, i int) (q, b, o, c uint64) {
 	for k := 0; k < 64; k += 8 {
 		x := skLoad64(s, i+k)
-		hi := x & skHigh
-		low := x &^ skHigh
-		lowOr := low | skOnes*0x20
+		hi := x & msb
+		low := x &^ msb
+		lowOr := low | lsb*0x20
 		q |= skPack(skEq(low, '"')&^hi) << k
 		b |= skPack(skEq(low, '\\')&^hi) << k
 		o |= skPack(skEq(lowOr, '{')&^hi) << k
@@ -956,9 +951,9 @@ func LooseScalarEnd(s string, i int) int {
 		n := len(s)
 		for i++; i+8 <= n; i += 8 {
 			x := skLoad64(s, i)
-			t := (x & (skOnes * 0xf0)) ^ (skOnes * 0x30) | ((x&(skOnes*0x0f))+skOnes*0x06)&(skOnes*0x10)
+			t := (x & (lsb * 0xf0)) ^ (lsb * 0x30) | ((x&(lsb*0x0f))+lsb*0x06)&(lsb*0x10)
 			if t != 0 {
-				i += bits.TrailingZeros64(((t&^skHigh)+skOnes*0x7f|t)&skHigh) >> 3
+				i += bits.TrailingZeros64(((t&^msb)+lsb*0x7f|t)&msb) >> 3
 				goto digitsDone
 			}
 		}
@@ -993,9 +988,9 @@ func LooseStringEndFlag(s string, i int) (end int, escaped, ok bool) {
 	for {
 		for j+8 <= n {
 			x := skLoad64(s, j)
-			q := x ^ (skOnes * '"')
-			b := x ^ (skOnes * '\\')
-			if m := ((q-skOnes)&^q | (b-skOnes)&^b) & skHigh; m != 0 {
+			q := x ^ (lsb * '"')
+			b := x ^ (lsb * '\\')
+			if m := ((q-lsb)&^q | (b-lsb)&^b) & msb; m != 0 {
 				j += bits.TrailingZeros64(m) >> 3
 				goto stop
 			}
@@ -1027,14 +1022,14 @@ func LooseQuote(s string, j int) (int, bool) {
 	var bs uint64
 	for ; j+8 <= n; j += 8 {
 		x := skLoad64(s, j)
-		q := x ^ (skOnes * '"')
-		b := x ^ (skOnes * '\\')
-		if m := (q - skOnes) &^ q & skHigh; m != 0 {
+		q := x ^ (lsb * '"')
+		b := x ^ (lsb * '\\')
+		if m := (q - lsb) &^ q & msb; m != 0 {
 			t := bits.TrailingZeros64(m)
-			bs |= (b - skOnes) &^ b & skHigh & (uint64(1)<<(t&^7) - 1)
+			bs |= (b - lsb) &^ b & msb & (uint64(1)<<(t&^7) - 1)
 			return j + t>>3, bs != 0
 		}
-		bs |= (b - skOnes) &^ b & skHigh
+		bs |= (b - lsb) &^ b & msb
 	}
 	for ; j < n; j++ {
 		if s[j] == '"' {
@@ -1052,7 +1047,7 @@ func LooseQuote(s string, j int) (int, bool) {
 // the newline are counted without a loop.
 func SkipSpaceIndent(s string, i int) int {
 	if i+9 <= len(s) && s[i] == '\n' {
-		if x := skLoad64(s, i+1) ^ (skOnes * ' '); x != 0 {
+		if x := skLoad64(s, i+1) ^ (lsb * ' '); x != 0 {
 			if j := i + 1 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
 				return j
 			}
@@ -1084,11 +1079,11 @@ func ScanStringFast(s string, i int) (end int, fl StrFlags, ok bool) {
 			x := skLoad64(s, j)
 			if m := skStop(x); m != 0 {
 				t := bits.TrailingZeros64(m)
-				high |= x & skHigh & (uint64(1)<<(t&^7) - 1)
+				high |= x & msb & (uint64(1)<<(t&^7) - 1)
 				j += t >> 3
 				goto stop
 			}
-			high |= x & skHigh
+			high |= x & msb
 			j += 8
 		}
 		for ; j < n; j++ {
@@ -1134,7 +1129,7 @@ func PlainASCII(s string) bool {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		x := skLoad64(s, i)
-		if x&skHigh != 0 || skStop(x) != 0 {
+		if x&msb != 0 || skStop(x) != 0 {
 			return false
 		}
 	}
@@ -1185,9 +1180,9 @@ func LooseFindKey(s string, i int, key string, plain bool, decoded func(q string
 					break
 				}
 				x := skLoad64(s, j)
-				q := x ^ (skOnes * '"')
-				b := x ^ (skOnes * '\\')
-				if m := ((q-skOnes)&^q | (b-skOnes)&^b) & skHigh; m != 0 {
+				q := x ^ (lsb * '"')
+				b := x ^ (lsb * '\\')
+				if m := ((q-lsb)&^q | (b-lsb)&^b) & msb; m != 0 {
 					if j += bits.TrailingZeros64(m) >> 3; s[j] == '"' {
 						j++
 						break
@@ -1237,9 +1232,9 @@ func LooseFindKey(s string, i int, key string, plain bool, decoded func(q string
 					break
 				}
 				x := skLoad64(s, j)
-				q := x ^ (skOnes * '"')
-				b := x ^ (skOnes * '\\')
-				if m := ((q-skOnes)&^q | (b-skOnes)&^b) & skHigh; m != 0 {
+				q := x ^ (lsb * '"')
+				b := x ^ (lsb * '\\')
+				if m := ((q-lsb)&^q | (b-lsb)&^b) & msb; m != 0 {
 					if j += bits.TrailingZeros64(m) >> 3; s[j] == '"' {
 						j++
 						break
@@ -1278,10 +1273,10 @@ func LooseFindKey(s string, i int, key string, plain bool, decoded func(q string
 		i++
 		if i+17 <= n && s[i] == '\n' {
 			// Up to 16 spaces of indentation, without a call.
-			x := skLoad64(s, i+1) ^ (skOnes * ' ')
+			x := skLoad64(s, i+1) ^ (lsb * ' ')
 			j := i + 1
 			if x == 0 {
-				x = skLoad64(s, i+9) ^ (skOnes * ' ')
+				x = skLoad64(s, i+9) ^ (lsb * ' ')
 				j = i + 9
 			}
 			if x != 0 {

@@ -409,7 +409,7 @@ func TestSkipBlockBits(t *testing.T) {
 		if skPrefixXor(x) != px {
 			t.Fatalf("prefix xor")
 		}
-		m := r.Uint64() & skHigh
+		m := r.Uint64() & msb
 		if got, want := skPack(m), uint64(0); true {
 			for lane := 0; lane < 8; lane++ {
 				want |= (m >> (8*lane + 7) & 1) << lane

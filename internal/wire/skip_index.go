@@ -330,8 +330,8 @@ func (c *LooseCursor) Element(index int) (pos int, bad bool) {
 func skHasBackslash(s string) bool {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		b := skLoad64(s, i) ^ (skOnes * '\\')
-		if (b-skOnes)&^b&skHigh != 0 {
+		b := skLoad64(s, i) ^ (lsb * '\\')
+		if (b-lsb)&^b&msb != 0 {
 			return true
 		}
 	}

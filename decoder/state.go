@@ -160,11 +160,17 @@ func (d *state) own() {
 // borrowed input is not copied whole: its strings go to the arena, which
 // costs less than one more allocation per call.
 func (d *state) keep(i, j int) string {
-	if d.opts&OptionCopyString != 0 || d.borrowed && len(d.src) <= smallInput {
+	if d.arenaStrings() {
 		return d.arenaString(d.src[i:j])
 	}
 	d.own()
 	return d.src[i:j]
+}
+
+// arenaStrings reports whether kept strings are copied to the arena
+// (CopyString, or a small borrowed input) rather than viewed in place.
+func (d *state) arenaStrings() bool {
+	return d.opts&OptionCopyString != 0 || d.borrowed && len(d.src) <= smallInput
 }
 
 // smallInput is the size up to which a borrowed input's strings are
@@ -318,7 +324,7 @@ func (d *state) readString() (string, error) {
 	if x0, x1, n := wire.PlainShort(d.src, d.pos+1); n >= 0 {
 		i := d.pos + 1
 		d.pos = i + n + 1
-		if d.opts&OptionCopyString == 0 && !(d.borrowed && len(d.src) <= smallInput) {
+		if !d.arenaStrings() {
 			d.own()
 			return d.src[i : i+n], nil
 		}

@@ -53,7 +53,7 @@ func PlainShort(s string, i int) (x0, x1 uint64, n int) {
 func plainEnd(s string, j int, x, m uint64) int {
 	k := bits.TrailingZeros64(m) >> 3
 	if s[j+k] != '"' || x&msb&(uint64(1)<<(8*k)-1) != 0 {
-		return -100
+		return -1
 	}
 	return k
 }

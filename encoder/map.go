@@ -199,7 +199,7 @@ func mapBodyFn(t reflect.Type) encFunc {
 	elem := fnFor(et, false)
 	key := keyFn(kt)
 	pool := &sync.Pool{New: func() any {
-		return &mapIter{k: reflect.New(kt).Elem(), v: reflect.New(et).Elem()}
+		return &mapIter{k: reflect.New(kt).Elem(), v: reflect.New(et).Elem(), size: et.Size()}
 	}}
 	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		m := reflect.NewAt(t, p).Elem()
@@ -246,6 +246,8 @@ type mapIter struct {
 	it   reflect.MapIter
 	k, v reflect.Value
 	vals reflect.Value
+	// size is the map's element size, the stride of vals.
+	size uintptr
 }
 
 func (e *state) mapStringStringBody(b []byte, m map[string]string) ([]byte, error) {
@@ -320,7 +322,7 @@ func (e *state) sortedMapBody(b []byte, m reflect.Value, it *mapIter, key func(r
 		sortEntries(e.order[sbase:])
 		b = append(b, '{')
 		// The values sit in vals' array, one element size apart.
-		base, size := vals.UnsafePointer(), vals.Type().Elem().Size()
+		base, size := vals.UnsafePointer(), it.size
 		// Nested maps push their entries above ours: index afresh.
 		for j := sbase; j < sbase+i; j++ {
 			o := e.order[j]

@@ -183,6 +183,11 @@ value:
 		var f float64
 		if !onlyNumber {
 			if f, err = wire.ParseFloat(text); err != nil {
+				// As in encoding/json, a syntax error anywhere in the
+				// document comes before a number out of range.
+				if verr := wire.Validate(src, wire.DefaultMaxDepth); verr != nil {
+					return verr
+				}
 				return fmt.Errorf("ast: number %s at offset %d: %w", text, i-len(text), err)
 			}
 		}

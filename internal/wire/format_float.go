@@ -347,21 +347,26 @@ func writeDigits(b []byte, d uint64) {
 }
 
 // put8Digits writes v (below 10^8) as eight digits, leading zeros
-// included, computing all of them at once in the lanes of one word: the
-// two halves of four digits, then their halves of two, then single
-// digits, each split by a multiply-shift division that is exact for the
-// lane's range.
+// included.
 func put8Digits(b []byte, v uint32) {
-	// Lanes of 32 bits: the first four digits in the low lane (the
-	// lowest address when stored little-endian).
+	binary.LittleEndian.PutUint64(b, digits8(v)|0x30303030_30303030)
+}
+
+// digits8 returns the eight decimal digits of v (below 10^8), leading
+// zeros included, as values 0 to 9 in the bytes of a word, the first
+// digit in the low byte (the lowest address when stored little-endian).
+// All eight come at once from the lanes of the word: the two halves of
+// four digits, then their halves of two, then single digits, each split
+// by a multiply-shift division that is exact for the lane's range.
+func digits8(v uint32) uint64 {
+	// Lanes of 32 bits: the first four digits in the low lane.
 	x := uint64(v/10000) | uint64(v%10000)<<32
 	// x/100 for x < 10^4 is x*5243>>19.
 	hi := (x * 5243 >> 19) & 0x0000007f_0000007f
 	x = hi | (x-hi*100)<<16
 	// Lanes of 16 bits now; x/10 for x < 100 is x*103>>10.
 	hi = (x * 103 >> 10) & 0x000f000f_000f000f
-	x = hi | (x-hi*10)<<8
-	binary.LittleEndian.PutUint64(b, x|0x30303030_30303030)
+	return hi | (x-hi*10)<<8
 }
 
 // digitPairs holds "00" to "99".
@@ -377,19 +382,72 @@ const digitPairs = "00010203040506070809" +
 	"90919293949596979899"
 
 // AppendUint appends the decimal form of v.
+//
+// It writes whole words into 24 bytes of spare capacity that it makes
+// sure of first, and then sets the length. Below 10^8 that is digits8's
+// word with its leading zero digits (its low bytes) shifted out; the
+// digit count comes from v's bit length rather than from the digits, so
+// that where the next value goes does not wait for this one's digits.
+// Nine and ten digits (ids, timestamps) are one or two leading digits
+// and a word of eight; longer values go to appendUintLong.
 func AppendUint(dst []byte, v uint64) []byte {
 	if v < 10 {
 		return append(dst, byte('0'+v))
 	}
-	n := decimalLen(v)
 	l := len(dst)
-	if cap(dst)-l < n {
-		dst = append(dst, make([]byte, n)...)
-	} else {
-		dst = dst[:l+n]
+	if cap(dst)-l < 24 {
+		dst = growDigits(dst)
 	}
-	writeDigits(dst[l:], v)
-	return dst
+	b := dst[l : l+24]
+	if v < 1e8 {
+		n := decimalLen(v)
+		binary.LittleEndian.PutUint64(b, (digits8(uint32(v))|0x30303030_30303030)>>(64-8*n))
+		return dst[:l+n]
+	}
+	hi := v / 1e8
+	if hi >= 100 {
+		return appendUintLong(dst, b, hi, v)
+	}
+	lo := digits8(uint32(v-hi*1e8)) | 0x30303030_30303030
+	if hi < 10 {
+		b[0] = byte('0' + hi)
+		binary.LittleEndian.PutUint64(b[1:], lo)
+		return dst[:l+9]
+	}
+	b[0] = digitPairs[2*hi]
+	b[1] = digitPairs[2*hi+1]
+	binary.LittleEndian.PutUint64(b[2:], lo)
+	return dst[:l+10]
+}
+
+// appendUintLong is AppendUint for v >= 10^10 (hi is v/10^8), given b,
+// the 24 bytes of spare capacity after dst: a leading group of up to
+// eight digits as a shifted word (see AppendUint), then one or two words
+// of eight.
+func appendUintLong(dst, b []byte, hi, v uint64) []byte {
+	lo := digits8(uint32(v-hi*1e8)) | 0x30303030_30303030
+	var mid uint64
+	k := 8
+	if hi >= 1e8 {
+		top := hi / 1e8
+		mid = digits8(uint32(hi-top*1e8)) | 0x30303030_30303030
+		hi = top
+		k = 16
+	}
+	n := decimalLen(hi)
+	binary.LittleEndian.PutUint64(b, (digits8(uint32(hi))|0x30303030_30303030)>>(64-8*n))
+	if k == 16 {
+		binary.LittleEndian.PutUint64(b[n:n+8:n+8], mid)
+	}
+	binary.LittleEndian.PutUint64(b[n+k-8:n+k:n+k], lo)
+	return dst[:len(dst)+n+k]
+}
+
+// growDigits returns dst with at least 24 bytes of spare capacity.
+//
+//go:noinline
+func growDigits(dst []byte) []byte {
+	return slices.Grow(dst, 24)
 }
 
 // AppendInt appends the decimal form of v.

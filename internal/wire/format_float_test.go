@@ -167,6 +167,15 @@ func TestAppendInt(t *testing.T) {
 		if got, want := AppendUint([]byte("x"), uint64(v)), strconv.AppendUint([]byte("x"), uint64(v), 10); string(got) != string(want) {
 			t.Fatalf("AppendUint(%d) = %s", uint64(v), got)
 		}
+		// With spare capacity (AppendUint writes whole words past the
+		// digits it keeps): the bytes after the result are not part of
+		// it, and a second value lands right after the first.
+		roomy := append(make([]byte, 0, 64), 'x')
+		got := AppendUint(AppendInt(roomy, v), uint64(v))
+		want := strconv.AppendUint(strconv.AppendInt([]byte("x"), v, 10), uint64(v), 10)
+		if string(got) != string(want) {
+			t.Fatalf("AppendInt then AppendUint(%d) = %s, want %s", v, got, want)
+		}
 	}
 	for _, v := range []int64{0, 1, 9, 10, 99, 100, math.MaxInt64, math.MinInt64, -1, 1e7 - 1, 1e7, 1e8 - 1, 1e8, 1e16, 1e17 - 1} {
 		check(v)

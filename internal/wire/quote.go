@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // This file holds what the encoder needs from the byte level: quoting
@@ -37,16 +38,6 @@ var quoteClass = func() (t [256]uint8) {
 		}
 	}
 	return t
-}()
-
-// quoteSafe and quoteSafeHTML tell the bytes copied as they are without
-// and with html.
-var quoteSafe, quoteSafeHTML = func() (t, h [256]bool) {
-	for c := range t {
-		t[c] = quoteClass[c] == quotePlain || quoteClass[c] == quoteHTML
-		h[c] = quoteClass[c] == quotePlain
-	}
-	return t, h
 }()
 
 // quoteSeq holds the escape sequence of every ASCII byte that can need
@@ -106,6 +97,63 @@ func packSeq(seq string) uint64 {
 // a vector kernel (AVX2), long strings go 32 bytes a step through it,
 // and the Go code takes over only around the bytes that need care.
 func AppendQuoted(dst []byte, s string, html bool) []byte {
+	// The most common kind of string (member names, identifiers, words)
+	// has 1 to 32 bytes that need no change. With room for them and
+	// quoteSlack more, they are copied a word at a time while the words
+	// are tested; if a byte needs care, appendQuoted starts over. The
+	// bytes are addressed through pointers (window), every access being
+	// within s or within the room just checked, and the general code is
+	// kept apart so that this path's frame and register use stay small.
+	n := len(s)
+	j := len(dst)
+	if n > 32 || n == 0 || cap(dst)-j < n+quoteSlack {
+		return appendQuoted(dst, s, html)
+	}
+	d := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), j)
+	src := unsafe.Pointer(unsafe.StringData(s))
+	*(*byte)(d) = '"'
+	d = unsafe.Add(d, 1)
+	var m uint64
+	switch {
+	case n < 4:
+		// First, middle and last byte cover 1 to 3; the other lanes
+		// hold a byte that needs nothing.
+		a, b, c := *(*byte)(src), *(*byte)(unsafe.Add(src, n>>1)), *(*byte)(unsafe.Add(src, n-1))
+		*(*byte)(d) = a
+		*(*byte)(unsafe.Add(d, n>>1)) = b
+		*(*byte)(unsafe.Add(d, n-1)) = c
+		m = quoteWordMask(uint64(a)|uint64(b)<<8|uint64(c)<<16|0x61616161_61000000, html)
+	case n < 8:
+		// Two overlapping four-byte words cover 4 to 7.
+		lo := binary.LittleEndian.Uint32(window(src, 0))
+		hi := binary.LittleEndian.Uint32(window(src, n-4))
+		binary.LittleEndian.PutUint32(window(d, 0), lo)
+		binary.LittleEndian.PutUint32(window(d, n-4), hi)
+		m = quoteWordMask(uint64(lo)|uint64(hi)<<32, html)
+	default:
+		for k := 0; k+8 < n; k += 8 {
+			x := binary.LittleEndian.Uint64(window(src, k))
+			binary.LittleEndian.PutUint64(window(d, k), x)
+			m |= quoteWordMask(x, html)
+		}
+		x := binary.LittleEndian.Uint64(window(src, n-8))
+		binary.LittleEndian.PutUint64(window(d, n-8), x)
+		m |= quoteWordMask(x, html)
+	}
+	if m != 0 {
+		return appendQuoted(dst, s, html)
+	}
+	*(*byte)(unsafe.Add(d, n)) = '"'
+	return dst[:j+n+2]
+}
+
+// window returns the 8 bytes at p+off, which the caller knows are there.
+func window(p unsafe.Pointer, off int) []byte {
+	return (*[8]byte)(unsafe.Add(p, off))[:]
+}
+
+// appendQuoted is AppendQuoted for any string.
+func appendQuoted(dst []byte, s string, html bool) []byte {
 	if cap(dst)-len(dst) < len(s)+quoteSlack {
 		dst = slices.Grow(dst, len(s)+quoteSlack)
 	}
@@ -114,41 +162,9 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 	d[j] = '"'
 	j++
 	src := bytesOf(s)
-	// Short strings that need no change, the most common kind (member
-	// names, identifiers, words), take a few word-wide checks and copies.
-	if n := len(src); n < 8 {
-		if n == 0 {
-			d[j] = '"'
-			return d[:j+1]
-		}
-		safe := &quoteSafe
-		if html {
-			safe = &quoteSafeHTML
-		}
-		k := 0
-		for k < n && safe[src[k]] {
-			d[j+k] = src[k]
-			k++
-		}
-		if k == n {
-			j += n
-			d[j] = '"'
-			return d[:j+1]
-		}
-	} else if n <= 32 {
-		var m uint64
-		for k := 0; k+8 < n; k += 8 {
-			x := binary.LittleEndian.Uint64(src[k:])
-			binary.LittleEndian.PutUint64(d[j+k:], x)
-			m |= quoteWordMask(x, html)
-		}
-		x := binary.LittleEndian.Uint64(src[n-8:])
-		binary.LittleEndian.PutUint64(d[j+n-8:], x)
-		if m|quoteWordMask(x, html) == 0 {
-			j += n
-			d[j] = '"'
-			return d[:j+1]
-		}
+	if len(src) == 0 {
+		d[j] = '"'
+		return d[:j+1]
 	}
 	i := 0
 	if len(src) >= quoteKernelMin {
@@ -188,7 +204,9 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 			d, i, j = quoteScalar(d, j, src, i, i+32, html)
 		}
 	}
-	d, _, j = quoteScalar(d, j, src, i, len(src), html)
+	if i < len(src) {
+		d, _, j = quoteScalar(d, j, src, i, len(src), html)
+	}
 	d[j] = '"'
 	return d[:j+1]
 }

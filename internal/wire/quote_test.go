@@ -93,6 +93,16 @@ func randomQuoteString(r *rand.Rand) string {
 	return sb.String()
 }
 
+// roomy returns prefix in a buffer with room for a string of n bytes
+// quoted, escapes and all, the spare bytes set to garbage.
+func roomy(prefix string, n int) []byte {
+	b := make([]byte, len(prefix)+6*n+64)
+	for i := range b {
+		b[i] = '?'
+	}
+	return append(b[:0], prefix...)
+}
+
 func checkQuote(t *testing.T, s string) {
 	t.Helper()
 	for _, html := range []bool{false, true} {
@@ -100,9 +110,11 @@ func checkQuote(t *testing.T, s string) {
 		if std := stdQuote(s, html); !bytes.Equal(std, want) {
 			t.Fatalf("reference differs from encoding/json for %q html=%v:\n%s\n%s", s, html, want, std)
 		}
-		// With a prefix and no spare capacity, and with a prefix and
-		// exactly enough capacity: growth paths differ.
-		for _, dst := range [][]byte{[]byte("xy"), append(make([]byte, 0, 2+len(want)), "xy"...)} {
+		// With a prefix and no spare capacity, with a prefix and
+		// exactly enough capacity, and with room to spare (the short
+		// string path, which needs quoteSlack bytes more than it
+		// writes): growth paths differ.
+		for _, dst := range [][]byte{[]byte("xy"), append(make([]byte, 0, 2+len(want)), "xy"...), roomy("xy", len(s))} {
 			got := AppendQuoted(dst, s, html)
 			if string(got[:2]) != "xy" || !bytes.Equal(got[2:], want) {
 				t.Fatalf("AppendQuoted(%q, html=%v)\n got %s\nwant %s", s, html, got[2:], want)
@@ -209,6 +221,9 @@ func FuzzAppendQuoted(f *testing.F) {
 		got := AppendQuoted([]byte("x"), s, html)
 		if want := refQuote([]byte("x"), s, html); !bytes.Equal(got, want) {
 			t.Fatalf("AppendQuoted(%q, %v)\n got %s\nwant %s", s, html, got, want)
+		}
+		if again := AppendQuoted(roomy("x", len(s)), s, html); !bytes.Equal(again, got) {
+			t.Fatalf("AppendQuoted(%q, %v) with room to spare\n got %s\nwant %s", s, html, again, got)
 		}
 		if !utf8.Valid(got) || !json.Valid(got[1:]) {
 			t.Fatalf("AppendQuoted(%q) is not valid JSON: %s", s, got)

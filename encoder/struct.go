@@ -54,26 +54,33 @@ const (
 const nameBlock = 32
 
 type encField struct {
-	// name is `,"key":` (the comma of the first member written becomes
-	// the '{'), with <, > and & escaped in the fields of HTML-escaping
-	// encoders; nameBuf holds the same bytes zero-padded when they fit in
-	// nameBlock bytes (nameLen is then their length, else 0).
-	name    string
+	// The first 64 bytes hold what the member loop reads for every
+	// field; the rest is for special fields and long names. Fields are
+	// 128 bytes (see the size test), so that a field's first part is one
+	// cache line in a slice of them.
+	//
+	// nameBuf holds `,"key":` (the comma of the first member written
+	// becomes the '{'), with <, > and & escaped in the fields of
+	// HTML-escaping encoders, zero-padded, when it fits in nameBlock
+	// bytes; nameLen is then its length, else 0 and name is used.
 	nameBuf [nameBlock]byte
-	nameLen int
 	offset  uintptr
+	// sub is the nested struct's encoder for kindStruct, and for kindPtr
+	// with elemKind kindStruct.
+	sub      *structEnc
+	fn       encFunc
+	nameLen  uint8
+	kind     fieldKind
+	elemKind fieldKind // for kindPtr
 	// special is set when the field has hops or an omit test: the member
 	// loop looks at neither otherwise.
 	special  bool
-	hops     []rt.Hop
-	kind     fieldKind
-	elemKind fieldKind // for kindPtr
 	omitKind omitKind
-	omit     func(p unsafe.Pointer) bool
-	// sub is the nested struct's encoder for kindStruct, and for kindPtr
-	// with elemKind kindStruct.
-	sub *structEnc
-	fn  encFunc
+
+	name string
+	hops []rt.Hop
+	omit func(p unsafe.Pointer) bool
+	_    [16]byte
 }
 
 // structEnc is the compiled encoder of a struct type. It is registered
@@ -152,11 +159,11 @@ func structFn(t reflect.Type, addr bool) encFunc {
 
 // nameBytes fills f.nameBuf from f.name and returns its length, or 0
 // when the name is too long for it.
-func nameBytes(f *encField) int {
+func nameBytes(f *encField) uint8 {
 	if len(f.name) > nameBlock {
 		return 0
 	}
-	return copy(f.nameBuf[:], f.name)
+	return uint8(copy(f.nameBuf[:], f.name))
 }
 
 // inlineKind returns how appendStruct writes a value of type t by
@@ -316,7 +323,7 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 		// are checked just before).
 		if n := len(b); cap(b)-n >= nameBlock && f.nameLen != 0 {
 			*(*[nameBlock]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), n)) = f.nameBuf
-			b = b[:n+f.nameLen]
+			b = b[:n+int(f.nameLen)]
 		} else {
 			b = append(b, f.name...)
 		}

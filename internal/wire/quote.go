@@ -97,23 +97,23 @@ func packSeq(seq string) uint64 {
 // a vector kernel (AVX2), long strings go 32 bytes a step through it,
 // and the Go code takes over only around the bytes that need care.
 func AppendQuoted(dst []byte, s string, html bool) []byte {
-	// The most common kind of string (member names, identifiers, words)
-	// has 1 to 32 bytes that need no change. With room for them and
-	// quoteSlack more, they are copied a word at a time while the words
-	// are tested; if a byte needs care, appendQuoted starts over. The
-	// bytes are addressed through pointers (window), every access being
-	// within s or within the room just checked, and the general code is
-	// kept apart so that this path's frame and register use stay small.
+	// The most common kind of string (member names, identifiers, words,
+	// short sentences) has 1 to 64 bytes that need no change. With room
+	// for them and quoteSlack more, they are copied a word at a time
+	// while the words are tested (quoteWordLoose); at the first word
+	// with a byte that may need care, appendQuoted starts over. The bytes
+	// are addressed through pointers (window), every access being within
+	// s or within the room just checked, and the general code is kept
+	// apart so that this path's frame and register use stay small.
 	n := len(s)
 	j := len(dst)
-	if n > 32 || n == 0 || cap(dst)-j < n+quoteSlack {
+	if n > 64 || n == 0 || cap(dst)-j < n+quoteSlack {
 		return appendQuoted(dst, s, html)
 	}
 	d := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), j)
 	src := unsafe.Pointer(unsafe.StringData(s))
 	*(*byte)(d) = '"'
 	d = unsafe.Add(d, 1)
-	var m uint64
 	switch {
 	case n < 4:
 		// First, middle and last byte cover 1 to 3; the other lanes
@@ -122,29 +122,49 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 		*(*byte)(d) = a
 		*(*byte)(unsafe.Add(d, n>>1)) = b
 		*(*byte)(unsafe.Add(d, n-1)) = c
-		m = quoteWordMask(uint64(a)|uint64(b)<<8|uint64(c)<<16|0x61616161_61000000, html)
+		if quoteWordLoose(uint64(a)|uint64(b)<<8|uint64(c)<<16|0x61616161_61000000, html) != 0 {
+			return appendQuoted(dst, s, html)
+		}
 	case n < 8:
 		// Two overlapping four-byte words cover 4 to 7.
 		lo := binary.LittleEndian.Uint32(window(src, 0))
 		hi := binary.LittleEndian.Uint32(window(src, n-4))
 		binary.LittleEndian.PutUint32(window(d, 0), lo)
 		binary.LittleEndian.PutUint32(window(d, n-4), hi)
-		m = quoteWordMask(uint64(lo)|uint64(hi)<<32, html)
+		if quoteWordLoose(uint64(lo)|uint64(hi)<<32, html) != 0 {
+			return appendQuoted(dst, s, html)
+		}
 	default:
+		// Whole words, then the last eight bytes (overlapping).
 		for k := 0; k+8 < n; k += 8 {
 			x := binary.LittleEndian.Uint64(window(src, k))
 			binary.LittleEndian.PutUint64(window(d, k), x)
-			m |= quoteWordMask(x, html)
+			if quoteWordLoose(x, html) != 0 {
+				return appendQuoted(dst, s, html)
+			}
 		}
 		x := binary.LittleEndian.Uint64(window(src, n-8))
 		binary.LittleEndian.PutUint64(window(d, n-8), x)
-		m |= quoteWordMask(x, html)
-	}
-	if m != 0 {
-		return appendQuoted(dst, s, html)
+		if quoteWordLoose(x, html) != 0 {
+			return appendQuoted(dst, s, html)
+		}
 	}
 	*(*byte)(unsafe.Add(d, n)) = '"'
 	return dst[:j+n+2]
+}
+
+// quoteWordLoose is nonzero when x has a byte that quoteWordMask flags,
+// and sometimes when it has none: with html it tests '"' with '&' and
+// '<' '>' with '\\' in one step each, which also catches '^', '|' and
+// '~'. A string with such a byte takes the general path, which is exact.
+func quoteWordLoose(x uint64, html bool) uint64 {
+	ctl := ((x - lsb*0x20) | x) & msb // below 0x20, or not ASCII
+	if html {
+		// '"' and '&' differ only in bit 2; '<', '>' and '\\' or 2 are
+		// '>' but for bits 5 and 6.
+		return ctl | hasZero((x^(lsb*'"'))&^(lsb*0x04)) | hasZero(((x|lsb*2)^(lsb*'>'))&^(lsb*0x60))
+	}
+	return ctl | hasZero(x^(lsb*'"')) | hasZero(x^(lsb*'\\'))
 }
 
 // window returns the 8 bytes at p+off, which the caller knows are there.

@@ -299,3 +299,20 @@ func BenchmarkAppendQuoted(b *testing.B) {
 		benchQuote(b, []string{"id", "name", "user", "text", "created_at", "x"}, true, AppendQuoted)
 	})
 }
+
+// TestQuoteWordLoose: the loose test flags every word the exact mask
+// flags, and otherwise only the bytes its comment names.
+func TestQuoteWordLoose(t *testing.T) {
+	for _, html := range []bool{false, true} {
+		for c := 0; c < 256; c++ {
+			for lane := 0; lane < 8; lane++ {
+				x := uint64(lsb*'a') &^ (0xff << (8 * lane)) | uint64(c)<<(8*lane)
+				exact, loose := quoteWordMask(x, html) != 0, quoteWordLoose(x, html) != 0
+				extra := html && (c == '^' || c == '|' || c == '~')
+				if loose != (exact || extra) {
+					t.Fatalf("byte %#x in lane %d, html=%v: loose %v, exact %v", c, lane, html, loose, exact)
+				}
+			}
+		}
+	}
+}

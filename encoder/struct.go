@@ -300,12 +300,19 @@ func quoteOutput(e *state, b []byte, fn encFunc, p unsafe.Pointer) ([]byte, erro
 // appendStruct writes the struct at p. Each member is written as
 // `,"key":value`; the comma of the first becomes the opening brace.
 func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]byte, error) {
-	html := e.opts&EscapeHTML != 0
-	validate := e.opts&ValidateString != 0
 	start := len(b)
 	var err error
-	for i := range fields {
-		f := &fields[i]
+	// The fields are walked by pointer, which leaves fewer values to
+	// keep across the calls in the loop than an index into the slice.
+	left := len(fields)
+	if left == 0 {
+		return append(b, '{', '}'), nil
+	}
+	f := &fields[0]
+	for ; left > 0; left-- {
+		if left != len(fields) {
+			f = (*encField)(unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(encField{})))
+		}
 		fp := unsafe.Add(p, f.offset)
 		if f.special {
 			if f.hops != nil {
@@ -340,10 +347,10 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 		switch k {
 		case kindString:
 			s := *(*string)(vp)
-			if validate && !validUTF8(s) {
+			if e.opts&ValidateString != 0 && !validUTF8(s) {
 				return b, invalidUTF8(s)
 			}
-			b = wire.AppendQuoted(b, s, html)
+			b = wire.AppendQuoted(b, s, e.opts&EscapeHTML != 0)
 		case kindBool:
 			b = appendBool(b, *(*bool)(vp))
 		case kindInt64:

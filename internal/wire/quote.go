@@ -114,6 +114,7 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 	src := unsafe.Pointer(unsafe.StringData(s))
 	*(*byte)(d) = '"'
 	d = unsafe.Add(d, 1)
+	lm := looseFor(html)
 	switch {
 	case n < 4:
 		// First, middle and last byte cover 1 to 3; the other lanes
@@ -122,7 +123,7 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 		*(*byte)(d) = a
 		*(*byte)(unsafe.Add(d, n>>1)) = b
 		*(*byte)(unsafe.Add(d, n-1)) = c
-		if quoteWordLoose(uint64(a)|uint64(b)<<8|uint64(c)<<16|0x61616161_61000000, html) != 0 {
+		if quoteWordLoose(uint64(a)|uint64(b)<<8|uint64(c)<<16|0x61616161_61000000, lm) != 0 {
 			return appendQuoted(dst, s, html)
 		}
 	case n < 8:
@@ -131,7 +132,7 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 		hi := binary.LittleEndian.Uint32(window(src, n-4))
 		binary.LittleEndian.PutUint32(window(d, 0), lo)
 		binary.LittleEndian.PutUint32(window(d, n-4), hi)
-		if quoteWordLoose(uint64(lo)|uint64(hi)<<32, html) != 0 {
+		if quoteWordLoose(uint64(lo)|uint64(hi)<<32, lm) != 0 {
 			return appendQuoted(dst, s, html)
 		}
 	default:
@@ -139,13 +140,13 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 		for k := 0; k+8 < n; k += 8 {
 			x := binary.LittleEndian.Uint64(window(src, k))
 			binary.LittleEndian.PutUint64(window(d, k), x)
-			if quoteWordLoose(x, html) != 0 {
+			if quoteWordLoose(x, lm) != 0 {
 				return appendQuoted(dst, s, html)
 			}
 		}
 		x := binary.LittleEndian.Uint64(window(src, n-8))
 		binary.LittleEndian.PutUint64(window(d, n-8), x)
-		if quoteWordLoose(x, html) != 0 {
+		if quoteWordLoose(x, lm) != 0 {
 			return appendQuoted(dst, s, html)
 		}
 	}
@@ -154,17 +155,27 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 }
 
 // quoteWordLoose is nonzero when x has a byte that quoteWordMask flags,
-// and sometimes when it has none: with html it tests '"' with '&' and
-// '<' '>' with '\\' in one step each, which also catches '^', '|' and
-// '~'. A string with such a byte takes the general path, which is exact.
-func quoteWordLoose(x uint64, html bool) uint64 {
+// and sometimes when it has none. Two steps test two bytes each: '"'
+// with '&' (they differ only in bit 2) and '\\' with '<' and '>' (or 2
+// makes them '>' but for bits 5 and 6), which also catches '^', '|' and
+// '~'; without html the masks narrow them to '"' alone and to '\\' and
+// '^'. A string with such a byte takes the general path, which is exact.
+// The masks come from looseMasks, so that one branch-free body serves
+// both modes and inlines.
+func quoteWordLoose(x uint64, lm looseMasks) uint64 {
 	ctl := ((x - lsb*0x20) | x) & msb // below 0x20, or not ASCII
+	return ctl | hasZero((x^(lsb*'"'))&^lm.quote) | hasZero(((x|lsb*2)^lm.back)&^lm.backMask)
+}
+
+// looseMasks are quoteWordLoose's masks for one mode.
+type looseMasks struct{ quote, back, backMask uint64 }
+
+// looseFor returns quoteWordLoose's masks with or without html.
+func looseFor(html bool) looseMasks {
 	if html {
-		// '"' and '&' differ only in bit 2; '<', '>' and '\\' or 2 are
-		// '>' but for bits 5 and 6.
-		return ctl | hasZero((x^(lsb*'"'))&^(lsb*0x04)) | hasZero(((x|lsb*2)^(lsb*'>'))&^(lsb*0x60))
+		return looseMasks{lsb * 0x04, lsb * '>', lsb * 0x60}
 	}
-	return ctl | hasZero(x^(lsb*'"')) | hasZero(x^(lsb*'\\'))
+	return looseMasks{0, lsb * ('\\' | 2), 0}
 }
 
 // window returns the 8 bytes at p+off, which the caller knows are there.

@@ -306,9 +306,9 @@ func TestQuoteWordLoose(t *testing.T) {
 	for _, html := range []bool{false, true} {
 		for c := 0; c < 256; c++ {
 			for lane := 0; lane < 8; lane++ {
-				x := uint64(lsb*'a') &^ (0xff << (8 * lane)) | uint64(c)<<(8*lane)
-				exact, loose := quoteWordMask(x, html) != 0, quoteWordLoose(x, html) != 0
-				extra := html && (c == '^' || c == '|' || c == '~')
+				x := uint64(lsb*'a')&^(0xff<<(8*lane)) | uint64(c)<<(8*lane)
+				exact, loose := quoteWordMask(x, html) != 0, quoteWordLoose(x, looseFor(html)) != 0
+				extra := c == '^' || html && (c == '|' || c == '~')
 				if loose != (exact || extra) {
 					t.Fatalf("byte %#x in lane %d, html=%v: loose %v, exact %v", c, lane, html, loose, exact)
 				}

@@ -49,6 +49,8 @@ func (e *state) mapStringAnyBody(b []byte, m map[string]any) ([]byte, error) {
 			}
 			b = append(b, ',')
 		}
+	} else if len(m) <= smallMap {
+		return e.smallMapStringAny(b, m)
 	} else {
 		html := e.opts&EscapeHTML != 0
 		n := len(m)
@@ -98,6 +100,43 @@ func (e *state) mapStringAnyBody(b []byte, m map[string]any) ([]byte, error) {
 		if err != nil {
 			return b, err
 		}
+	}
+	return closeObject(b), nil
+}
+
+// smallMap is the most members a sorted map[string]any has for
+// smallMapStringAny.
+const smallMap = 8
+
+// smallMapStringAny writes the members of m, which has 2 to smallMap of
+// them, sorted by key, after the '{' already written: its members go to
+// arrays on the stack and are sorted there by insertion, which for so few
+// costs less than the state's shared entry stacks and their sort.
+func (e *state) smallMapStringAny(b []byte, m map[string]any) ([]byte, error) {
+	var keys [smallMap]string
+	var vals [smallMap]any
+	n := 0
+	for k, v := range m {
+		if n == smallMap {
+			break // m grew while iterated (a data race); write what fits
+		}
+		i := n
+		for i > 0 && keys[i-1] > k {
+			keys[i], vals[i] = keys[i-1], vals[i-1]
+			i--
+		}
+		keys[i], vals[i] = k, v
+		n++
+	}
+	var err error
+	for i := 0; i < n; i++ {
+		if b, err = e.appendKey(b, keys[i]); err != nil {
+			return b, err
+		}
+		if b, err = e.appendAny(b, vals[i]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
 	}
 	return closeObject(b), nil
 }

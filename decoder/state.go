@@ -114,14 +114,22 @@ func getState(opts Options, maxDepth int) *state {
 }
 
 func putState(d *state) {
-	// Slabs of strings, slices and interfaces point into past inputs and
-	// results. After a small input keep them for the next call (what they
-	// hold alive is small); after a large one drop them, so that a pooled
-	// state does not keep a large document alive. Number slabs and the
-	// byte arena hold no pointers and are always kept.
-	if len(d.src) > 64<<10 {
-		d.strs, d.nums, d.anyPool, d.slices = nil, nil, nil, nil
-	}
+	d.reset()
+	statePool.Put(d)
+}
+
+// reset readies d for the pool: it drops what points into this call's
+// input and results and clears the rest.
+func (d *state) reset() {
+	// Slabs of strings, numbers, slices and interfaces point into this
+	// call's input and results, and are dropped: kept for the next call,
+	// the part this call used would keep what it points to alive as long
+	// as the state lives, and since a slice slab and an interface slab
+	// point into each other, the next calls would chain every earlier
+	// result to the state (a leak that grew without bound in a loop of
+	// small documents). Float and integer slabs and the byte arena hold
+	// no pointers and are kept.
+	d.strs, d.nums, d.anyPool, d.slices = nil, nil, nil, nil
 	d.src = ""
 	d.pos = 0
 	d.input = nil
@@ -145,7 +153,6 @@ func putState(d *state) {
 	if cap(d.scratch) > 1<<16 {
 		d.scratch = nil
 	}
-	statePool.Put(d)
 }
 
 // own makes src a private copy of a borrowed input.

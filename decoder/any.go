@@ -239,7 +239,14 @@ var (
 
 func typeWordOf(v any) unsafe.Pointer { return rt.EfaceOf(&v).Type }
 
-func slabCap(prev int) int {
+// slabCap is the capacity of the next slab of a kind whose last one had
+// prev. Slabs last one call (see reset), so the first is sized by the
+// input, one per 32 bytes of it between 2 and 16, lest a tiny document
+// pay for a large slab; later ones double up to 1024.
+func (d *state) slabCap(prev int) int {
+	if prev == 0 {
+		return min(max(len(d.src)>>5, 2), 16)
+	}
 	if prev < 16 {
 		return 16
 	}
@@ -251,7 +258,7 @@ func slabCap(prev int) int {
 
 func (d *state) boxFloat(f float64) any {
 	if len(d.floats) == cap(d.floats) {
-		d.floats = make([]float64, 0, slabCap(cap(d.floats)))
+		d.floats = make([]float64, 0, d.slabCap(cap(d.floats)))
 	}
 	d.floats = append(d.floats, f)
 	return packPointer(float64Word, unsafe.Pointer(&d.floats[len(d.floats)-1]))
@@ -259,7 +266,7 @@ func (d *state) boxFloat(f float64) any {
 
 func (d *state) boxInt(n int64) any {
 	if len(d.ints) == cap(d.ints) {
-		d.ints = make([]int64, 0, slabCap(cap(d.ints)))
+		d.ints = make([]int64, 0, d.slabCap(cap(d.ints)))
 	}
 	d.ints = append(d.ints, n)
 	return packPointer(int64Word, unsafe.Pointer(&d.ints[len(d.ints)-1]))
@@ -270,7 +277,7 @@ func (d *state) boxString(s string) any {
 		return ""
 	}
 	if len(d.strs) == cap(d.strs) {
-		d.strs = make([]string, 0, slabCap(cap(d.strs)))
+		d.strs = make([]string, 0, d.slabCap(cap(d.strs)))
 	}
 	d.strs = append(d.strs, s)
 	return packPointer(stringWord, unsafe.Pointer(&d.strs[len(d.strs)-1]))
@@ -278,7 +285,7 @@ func (d *state) boxString(s string) any {
 
 func (d *state) boxNumber(n json.Number) any {
 	if len(d.nums) == cap(d.nums) {
-		d.nums = make([]json.Number, 0, slabCap(cap(d.nums)))
+		d.nums = make([]json.Number, 0, d.slabCap(cap(d.nums)))
 	}
 	d.nums = append(d.nums, n)
 	return packPointer(numberWord, unsafe.Pointer(&d.nums[len(d.nums)-1]))
@@ -291,12 +298,17 @@ func (d *state) anySlice(n int) []any {
 		return make([]any, n)
 	}
 	if len(d.anyPool)+n > cap(d.anyPool) {
+		// The first chunk of a call is sized by the input (one element
+		// per 8 bytes, 8 to 64), later ones double up to 1024.
 		c := 2 * cap(d.anyPool)
-		if c < 64 {
+		if c == 0 {
+			c = min(max(len(d.src)>>3, 8), 64)
+		} else if c < 64 {
 			c = 64
 		} else if c > 1024 {
 			c = 1024
 		}
+		c = max(c, n)
 		d.anyPool = make([]any, 0, c)
 	}
 	i := len(d.anyPool)
@@ -306,7 +318,7 @@ func (d *state) anySlice(n int) []any {
 
 func (d *state) boxSlice(a []any) any {
 	if len(d.slices) == cap(d.slices) {
-		d.slices = make([][]any, 0, slabCap(cap(d.slices)))
+		d.slices = make([][]any, 0, d.slabCap(cap(d.slices)))
 	}
 	d.slices = append(d.slices, a)
 	return packPointer(sliceWord, unsafe.Pointer(&d.slices[len(d.slices)-1]))

@@ -304,12 +304,8 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 	var err error
 	// The fields are walked by pointer, which leaves fewer values to
 	// keep across the calls in the loop than an index into the slice.
-	left := len(fields)
-	if left == 0 {
-		return append(b, '{', '}'), nil
-	}
-	f := &fields[0]
-	for ; left > 0; left-- {
+	f := unsafe.SliceData(fields)
+	for left := len(fields); left > 0; left-- {
 		if left != len(fields) {
 			f = (*encField)(unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(encField{})))
 		}

@@ -349,7 +349,18 @@ func writeDigits(b []byte, d uint64) {
 // put8Digits writes v (below 10^8) as eight digits, leading zeros
 // included.
 func put8Digits(b []byte, v uint32) {
-	binary.LittleEndian.PutUint64(b, digits8(v)|0x30303030_30303030)
+	binary.LittleEndian.PutUint64(b, digits8(v)|asciiZeros)
+}
+
+// asciiZeros is '0' in every byte: or'ed into digits8's word it makes
+// the digits text.
+const asciiZeros = 0x30303030_30303030
+
+// leadWord returns v (1 <= v < 10^8, n digits) as text without leading
+// zeros in the low bytes of a word: digits8's leading zero digits are its
+// low bytes, and shifting them out leaves the digits in place.
+func leadWord(v uint32, n int) uint64 {
+	return (digits8(v) | asciiZeros) >> (64 - 8*n)
 }
 
 // digits8 returns the eight decimal digits of v (below 10^8), leading
@@ -384,10 +395,10 @@ const digitPairs = "00010203040506070809" +
 // AppendUint appends the decimal form of v.
 //
 // It writes whole words into 24 bytes of spare capacity that it makes
-// sure of first, and then sets the length. Below 10^8 that is digits8's
-// word with its leading zero digits (its low bytes) shifted out; the
-// digit count comes from v's bit length rather than from the digits, so
-// that where the next value goes does not wait for this one's digits.
+// sure of first, and then sets the length. Below 10^8 that is one
+// leadWord; the digit count comes from v's bit length rather than from
+// the digits, so that where the next value goes does not wait for this
+// one's digits.
 // Nine and ten digits (ids, timestamps) are one or two leading digits
 // and a word of eight; longer values go to appendUintLong.
 func AppendUint(dst []byte, v uint64) []byte {
@@ -401,14 +412,14 @@ func AppendUint(dst []byte, v uint64) []byte {
 	b := dst[l : l+24]
 	if v < 1e8 {
 		n := decimalLen(v)
-		binary.LittleEndian.PutUint64(b, (digits8(uint32(v))|0x30303030_30303030)>>(64-8*n))
+		binary.LittleEndian.PutUint64(b, leadWord(uint32(v), n))
 		return dst[:l+n]
 	}
 	hi := v / 1e8
 	if hi >= 100 {
 		return appendUintLong(dst, b, hi, v)
 	}
-	lo := digits8(uint32(v-hi*1e8)) | 0x30303030_30303030
+	lo := digits8(uint32(v-hi*1e8)) | asciiZeros
 	if hi < 10 {
 		b[0] = byte('0' + hi)
 		binary.LittleEndian.PutUint64(b[1:], lo)
@@ -425,17 +436,17 @@ func AppendUint(dst []byte, v uint64) []byte {
 // eight digits as a shifted word (see AppendUint), then one or two words
 // of eight.
 func appendUintLong(dst, b []byte, hi, v uint64) []byte {
-	lo := digits8(uint32(v-hi*1e8)) | 0x30303030_30303030
+	lo := digits8(uint32(v-hi*1e8)) | asciiZeros
 	var mid uint64
 	k := 8
 	if hi >= 1e8 {
 		top := hi / 1e8
-		mid = digits8(uint32(hi-top*1e8)) | 0x30303030_30303030
+		mid = digits8(uint32(hi-top*1e8)) | asciiZeros
 		hi = top
 		k = 16
 	}
 	n := decimalLen(hi)
-	binary.LittleEndian.PutUint64(b, (digits8(uint32(hi))|0x30303030_30303030)>>(64-8*n))
+	binary.LittleEndian.PutUint64(b, leadWord(uint32(hi), n))
 	if k == 16 {
 		binary.LittleEndian.PutUint64(b[n:n+8:n+8], mid)
 	}

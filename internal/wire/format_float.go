@@ -72,35 +72,31 @@ func shortestDecimal(c uint64, q int, regular bool) (uint64, int) {
 	vbl := roundToOdd(g, cbl<<h)
 	vbr := roundToOdd(g, cbr<<h)
 
+	// The data decide between the candidates about evenly, so the
+	// choice is made with arithmetic rather than branches, which would be
+	// mispredicted about half the time: lt(a, b) is 1 when a < b, else 0
+	// (every value here is below 2^62).
 	s := vb >> 2
-	if s >= 10 {
-		// A multiple of ten inside the interval is shorter than both
-		// s and s+1; only s rounded down or up to one can be.
-		sp := s / 10 * 10
-		upIn := vbl+open <= sp<<2
-		tpIn := (sp+10)<<2+open <= vbr
-		if upIn != tpIn {
-			if tpIn {
-				sp += 10
-			}
-			return sp / 10, k + 1
-		}
-	}
-	t := s + 1
-	sIn := vbl+open <= s<<2
-	tIn := t<<2+open <= vbr
-	if sIn != tIn {
-		if tIn {
-			return t, k
-		}
-		return s, k
-	}
+	sIn := 1 - lt(s<<2, vbl+open)
+	tIn := 1 - lt(vbr, (s+1)<<2+open)
 	// Both inside: the closer one to v, the even one on a tie.
-	mid := (s + t) << 1
-	if vb < mid || vb == mid && s&1 == 0 {
-		return s, k
-	}
-	return t, k
+	closerT := lt((2*s+1)<<1, vb+s&1)
+	d := s + tIn&(1-sIn|closerT)
+	// A multiple of ten inside the interval is shorter than both s and
+	// s+1; only s rounded down or up to one can be.
+	sp := s / 10
+	upIn := 1 - lt((sp*10)<<2, vbl+open)
+	tpIn := 1 - lt(vbr, (sp*10+10)<<2+open)
+	ten := (upIn ^ tpIn) & (1 - lt(s, 10))
+	m := -ten
+	d = d&^m | (sp+tpIn)&m
+	return d, k + int(ten)
+}
+
+// lt is 1 when a < b, else 0, without a branch.
+func lt(a, b uint64) uint64 {
+	_, borrow := bits.Sub64(a, b, 0)
+	return borrow
 }
 
 // AppendFloat appends f formatted as encoding/json formats floats: the
@@ -136,7 +132,7 @@ func AppendFloat(dst []byte, f float64, bits int) []byte {
 		// apart than a float64's spacing), so it is the shortest form.
 		t := abs * 1e4
 		m := float64(int64(t + 0.5))
-		if dt := t - m; dt < 1e-6 && dt > -1e-6 && m/1e4 == abs {
+		if dt := t - m; math.Abs(dt) < 1e-6 && m/1e4 == abs {
 			if f < 0 {
 				dst = append(dst, '-')
 			}
@@ -176,9 +172,15 @@ func AppendFloat(dst []byte, f float64, bits int) []byte {
 		exp = abs < 1e-6 || abs >= 1e21
 	}
 	d, e := shortestDecimal(c, q, regular)
-	if f < 0 {
-		dst = append(dst, '-')
+	// The sign is written and then kept or not, without a branch (signs
+	// alternate unpredictably in coordinates).
+	if cap(dst)-len(dst) < 65 {
+		dst = slices.Grow(dst, 65)
 	}
+	l := len(dst)
+	dst = dst[:l+1]
+	dst[l] = '-'
+	dst = dst[:l+int(math.Float64bits(f)>>63)]
 	return appendDecimal(dst, d, e, exp)
 }
 
@@ -203,14 +205,18 @@ func appendFloatSlow(dst []byte, f float64, bits int) []byte {
 // appendDecimal writes d*10^e (d > 0) in 'f' form, or in 'e' form when
 // exp is set.
 //
-// Digits are written straight into the output, 8 at a time, and never
-// read back through wider loads (a load spanning several recent stores
-// stalls the CPU); only the few digits before the decimal point are
-// moved, one byte at a time.
+// Digits are written straight into the output a word at a time
+// (digitsText), and never read back through wider loads (a load spanning
+// several recent stores stalls the CPU). The decimal point goes in by
+// rewriting the first word from a register, not by moving bytes, and
+// without branches that depend on the digit count, which in real data
+// (coordinates of 15 to 17 digits) would be mispredicted.
 func appendDecimal(dst []byte, d uint64, e int, exp bool) []byte {
 	if d%10 == 0 {
 		d, e = trimZeros(d, e)
 	}
+	// At most 17 digits: a float64's shortest decimal has no more, nor
+	// has AppendFloat's fixed-point case (below 10^15).
 	n := decimalLen(d)
 	if cap(dst)-len(dst) < 64 {
 		dst = slices.Grow(dst, 64)
@@ -223,8 +229,8 @@ func appendDecimal(dst []byte, d uint64, e int, exp bool) []byte {
 	if exp {
 		// d.ddde±x: the digits go one place right, then the first one
 		// moves back before the point.
-		writeDigits(out[1:n+1], d)
-		out[0] = out[1]
+		f := digitsText(out[1:], d, n)
+		out[0] = byte(f)
 		m := 1
 		if n > 1 {
 			out[1] = '.'
@@ -258,24 +264,59 @@ func appendDecimal(dst []byte, d uint64, e int, exp bool) []byte {
 	switch {
 	case point >= n:
 		// An integer: the digits, then e zeros (point <= 21).
-		writeDigits(out[:n], d)
+		digitsText(out, d, n)
 		for k := n; k < point; k++ {
 			out[k] = '0'
 		}
 		return dst[:l+point]
 	case point > 0:
-		writeDigits(out[1:n+1], d)
-		for k := 0; k < point; k++ {
-			out[k] = out[k+1]
+		// The digits one place right, then the first word again with
+		// the first point digits moved back and the point after them.
+		f := digitsText(out[1:], d, n)
+		if point < 8 {
+			low := f & (1<<(8*point) - 1)
+			binary.LittleEndian.PutUint64(out, low|'.'<<(8*point)|(f&^low)<<8)
+		} else {
+			for k := 0; k < point; k++ {
+				out[k] = out[k+1]
+			}
+			out[point] = '.'
 		}
-		out[point] = '.'
 		return dst[:l+n+1]
 	}
 	// 0.000ddd: at most five zeros after the point (the value is at
 	// least 1e-6).
 	binary.LittleEndian.PutUint64(out, 0x30303030_3030_2e30) // "0.000000"
-	writeDigits(out[2-point:2-point+n], d)
+	digitsText(out[2-point:], d, n)
 	return dst[:l+2-point+n]
+}
+
+// digitsText writes the n decimal digits of d (n = decimalLen(d), at most
+// 17) to b[:n] with whole-word stores, which may also write up to b[16],
+// and returns the first eight bytes of the text as a word (zero bytes
+// past n). The same stores serve every n from 9 to 17: the last eight
+// digits end at b[n], the eight before them start at b[0] or, for 17
+// digits, at b[1] after the first, all without a branch on n.
+func digitsText(b []byte, d uint64, n int) uint64 {
+	if n <= 8 {
+		w := leadWord(uint32(d), n)
+		binary.LittleEndian.PutUint64(b, w)
+		return w
+	}
+	hi := d / 1e8
+	lo := digits8(uint32(d-hi*1e8)) | asciiZeros
+	top := hi / 1e8 // the first digit when n is 17, else 0
+	mid := digits8(uint32(hi-top*1e8)) | asciiZeros
+	n17 := (n + 15) >> 5 // 1 when n is 17, else 0
+	m := n - 8 - n17     // the digits of mid shown, 1 to 8
+	lead := mid >> ((64 - 8*m) & 63)
+	b[0] = byte('0' + top)
+	binary.LittleEndian.PutUint64(b[n17:], lead)
+	binary.LittleEndian.PutUint64(b[n-8:], lo)
+	first := lead | lo<<(8*m)
+	first17 := '0' + top | mid<<8
+	mask := -uint64(n17)
+	return first&^mask | first17&mask
 }
 
 // trimZeros removes the trailing zeros of d, adding them to e.
@@ -318,34 +359,6 @@ func decimalLen(d uint64) int {
 	return n
 }
 
-// writeDigits writes the decimal digits of d right-aligned into b, which
-// must be exactly as long as d has digits.
-func writeDigits(b []byte, d uint64) {
-	i := len(b)
-	for d >= 1e7 {
-		q := d / 1e8
-		put8Digits(b[i-8:i], uint32(d-q*1e8))
-		d = q
-		i -= 8
-	}
-	for d >= 100 {
-		q := d / 100
-		r := d - q*100
-		b[i-1] = digitPairs[2*r+1]
-		b[i-2] = digitPairs[2*r]
-		d = q
-		i -= 2
-	}
-	if d >= 10 {
-		b[i-1] = digitPairs[2*d+1]
-		b[i-2] = digitPairs[2*d]
-		return
-	}
-	if i > 0 {
-		b[i-1] = byte('0' + d)
-	}
-}
-
 // put8Digits writes v (below 10^8) as eight digits, leading zeros
 // included.
 func put8Digits(b []byte, v uint32) {
@@ -360,7 +373,7 @@ const asciiZeros = 0x30303030_30303030
 // zeros in the low bytes of a word: digits8's leading zero digits are its
 // low bytes, and shifting them out leaves the digits in place.
 func leadWord(v uint32, n int) uint64 {
-	return (digits8(v) | asciiZeros) >> (64 - 8*n)
+	return (digits8(v) | asciiZeros) >> ((64 - 8*n) & 63) // & 63: n >= 1, and no shift check
 }
 
 // digits8 returns the eight decimal digits of v (below 10^8), leading

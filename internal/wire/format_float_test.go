@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"math"
 	"math/rand/v2"
@@ -234,17 +236,21 @@ func benchFloats(b *testing.B, fs []float64, bits int, format func([]byte, float
 }
 
 func BenchmarkAppendFloat(b *testing.B) {
+	// Enough values that the CPU cannot learn the branches each takes
+	// (with a thousand it largely does, and branchy code looks faster
+	// than it is on real documents).
+	const count = 1 << 15
 	r := rand.New(rand.NewPCG(7, 8))
-	coords := make([]float64, 1000)
+	coords := make([]float64, count)
 	for i := range coords {
 		// canada.json's coordinates have 15 to 17 digits.
 		coords[i] = (r.Float64() - 0.5) * 180
 	}
-	prices := make([]float64, 1000)
+	prices := make([]float64, count)
 	for i := range prices {
 		prices[i] = float64(r.IntN(1000000)) / 100
 	}
-	wide := make([]float64, 1000)
+	wide := make([]float64, count)
 	for i := range wide {
 		wide[i] = math.Float64frombits(r.Uint64() &^ (1 << 62))
 	}
@@ -291,6 +297,66 @@ func BenchmarkAppendInt(b *testing.B) {
 				}
 				reportCPU(b, t0)
 			})
+		}
+	}
+}
+
+// TestAppendFloatEveryLayout checks floats whose shortest form has each
+// digit count from 1 to 17 with the decimal point at each place from
+// before the first digit (0.000ddd) to past the last (ddd000) and in 'e'
+// form: appendDecimal handles each layout apart.
+func TestAppendFloatEveryLayout(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for n := 1; n <= 17; n++ {
+		for point := -8; point <= 24; point++ {
+			for k := 0; k < 20; k++ {
+				digits := make([]byte, n)
+				for i := range digits {
+					digits[i] = byte('0' + r.IntN(10))
+				}
+				digits[0] = byte('1' + r.IntN(9))
+				digits[n-1] = byte('1' + r.IntN(9))
+				f, err := strconv.ParseFloat("0."+string(digits)+"e"+strconv.Itoa(point), 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkFloat64(t, f)
+				checkFloat64(t, -f)
+			}
+		}
+	}
+}
+
+// TestDigitsText checks digitsText's text and first word for every digit
+// count, with the bytes around the text left as they were.
+func TestDigitsText(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for n := 1; n <= 17; n++ {
+		for k := 0; k < 2000; k++ {
+			lo := uint64(1)
+			for i := 1; i < n; i++ {
+				lo *= 10
+			}
+			d := lo + r.Uint64N(9*lo)
+			if k == 0 {
+				d = lo
+			} else if k == 1 {
+				d = 10*lo - 1
+			}
+			buf := bytes.Repeat([]byte{'x'}, 40)
+			w := digitsText(buf[4:], d, n)
+			want := strconv.FormatUint(d, 10)
+			if got := string(buf[4 : 4+n]); got != want {
+				t.Fatalf("digitsText(%d, %d) wrote %q", d, n, got)
+			}
+			if string(buf[:4]) != "xxxx" {
+				t.Fatalf("digitsText(%d, %d) wrote before its buffer: %q", d, n, buf)
+			}
+			var first [8]byte
+			copy(first[:], want)
+			if w != binary.LittleEndian.Uint64(first[:]) {
+				t.Fatalf("digitsText(%d, %d) first word %#x, want %q", d, n, w, first)
+			}
 		}
 	}
 }

@@ -108,7 +108,7 @@ func (d *state) objectAny() (any, error) {
 		}
 		d.pos++
 		if d.spaceNext() {
-			d.skipSpaceMore()
+			d.skipColonSpaceMore()
 		}
 		v, err := d.decodeAny()
 		if err != nil {

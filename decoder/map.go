@@ -181,7 +181,7 @@ func (d *state) memberKey(keep bool) (k string, start, end int, err error) {
 	}
 	d.pos++
 	if d.spaceNext() {
-		d.skipSpaceMore()
+		d.skipColonSpaceMore()
 	}
 	return k, start, end, nil
 }

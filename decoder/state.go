@@ -225,6 +225,19 @@ func (d *state) skipSpace() {
 // skipSpace does not inline, and compact input has no space to skip.
 func (d *state) spaceNext() bool { return d.pos >= len(d.src) || d.src[d.pos] <= ' ' }
 
+// skipColonSpaceMore is skipSpaceMore for the whitespace after a
+// member's colon. Indented JSON has one space there: that case is tested
+// first, in a branch of its own (whitespace after commas and brackets is
+// mostly a newline and indentation, and a shared branch would be
+// mispredicted between the two).
+func (d *state) skipColonSpaceMore() {
+	if i := d.pos; i+1 < len(d.src) && d.src[i] == ' ' && d.src[i+1] > ' ' {
+		d.pos = i + 1
+		return
+	}
+	d.pos = wire.SkipSpaceMore(d.src, d.pos)
+}
+
 // skipSpaceMore is skipSpace once spaceNext has said yes.
 func (d *state) skipSpaceMore() { d.pos = wire.SkipSpaceMore(d.src, d.pos) }
 

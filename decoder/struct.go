@@ -240,7 +240,14 @@ func (d *state) matchKey(f *decField) bool {
 		}
 		i++
 	}
-	d.pos = wire.SkipSpace(d.src, i)
+	// The value: right there, or after the one space of indented JSON,
+	// tested here so that the branch is this site's own (whitespace
+	// after commas and brackets is mostly a newline and indentation).
+	if i+1 < len(src) && src[i] == ' ' && src[i+1] > ' ' {
+		d.pos = i + 1
+	} else {
+		d.pos = wire.SkipSpace(src, i)
+	}
 	return true
 }
 

@@ -20,64 +20,64 @@ func SkipSpace(s string, i int) int {
 // SkipSpaceMore is SkipSpace's loop, for callers that tested the first
 // byte themselves; it is kept out of line so that SkipSpace inlines.
 //
+// Indentation is the common case: a newline, then a run of spaces whose
+// length changes from line to line. Runs up to 32 bytes are measured
+// from four words at once, the first word with a non-space picked with
+// conditional moves, so that no branch depends on the depth.
+//
 //go:noinline
 func SkipSpaceMore(s string, i int) int {
 	for i < len(s) {
-		switch s[i] {
-		case '\n':
+		c := s[i]
+		if c == '\n' {
 			i++
 			if i >= len(s) || s[i] != ' ' {
 				continue
 			}
-			fallthrough
-		case ' ':
-			// Indentation is runs of spaces: compare 8 bytes at a time
-			// with eight spaces. s[i] is a space, so the first byte
-			// that differs is past i.
-			if i+8 > len(s) {
+		} else if c != ' ' {
+			if c == '\t' || c == '\r' {
 				i++
 				continue
 			}
+			return i
+		}
+		// s[i] is a space.
+		for i+32 <= len(s) {
+			b := bytesOf(s)[i : i+32 : i+32]
+			y0 := binary.LittleEndian.Uint64(b) ^ (lsb * ' ')
+			y1 := binary.LittleEndian.Uint64(b[8:]) ^ (lsb * ' ')
+			y2 := binary.LittleEndian.Uint64(b[16:]) ^ (lsb * ' ')
+			y3 := binary.LittleEndian.Uint64(b[24:]) ^ (lsb * ' ')
+			if y0|y1|y2|y3 == 0 {
+				i += 32
+				continue
+			}
+			k0 := bits.TrailingZeros64(y0) >> 3
+			k1 := 8 + bits.TrailingZeros64(y1)>>3
+			k2 := 16 + bits.TrailingZeros64(y2)>>3
+			k := 24 + bits.TrailingZeros64(y3)>>3
+			if y2 != 0 {
+				k = k2
+			}
+			if y1 != 0 {
+				k = k1
+			}
+			if y0 != 0 {
+				k = k0
+			}
+			i += k
+			goto next
+		}
+		// Near the end: a word, then single bytes.
+		for i+8 <= len(s) {
 			if y := binary.LittleEndian.Uint64(bytesOf(s)[i:]) ^ (lsb * ' '); y != 0 {
 				i += bits.TrailingZeros64(y) >> 3
 				goto next
 			}
 			i += 8
-			// Deep indentation: 32 bytes per step.
-			for i+32 <= len(s) {
-				b := bytesOf(s)[i : i+32 : i+32]
-				y0 := binary.LittleEndian.Uint64(b) ^ (lsb * ' ')
-				y1 := binary.LittleEndian.Uint64(b[8:]) ^ (lsb * ' ')
-				y2 := binary.LittleEndian.Uint64(b[16:]) ^ (lsb * ' ')
-				y3 := binary.LittleEndian.Uint64(b[24:]) ^ (lsb * ' ')
-				if y0|y1|y2|y3 == 0 {
-					i += 32
-					continue
-				}
-				switch {
-				case y0 != 0:
-					i += bits.TrailingZeros64(y0) >> 3
-				case y1 != 0:
-					i += 8 + bits.TrailingZeros64(y1)>>3
-				case y2 != 0:
-					i += 16 + bits.TrailingZeros64(y2)>>3
-				default:
-					i += 24 + bits.TrailingZeros64(y3)>>3
-				}
-				goto next
-			}
-			for i+8 <= len(s) {
-				if y := binary.LittleEndian.Uint64(bytesOf(s)[i:]) ^ (lsb * ' '); y != 0 {
-					i += bits.TrailingZeros64(y) >> 3
-					goto next
-				}
-				i += 8
-			}
-			// Fewer than 8 bytes left, not yet looked at.
-		case '\t', '\r':
+		}
+		for i < len(s) && s[i] == ' ' {
 			i++
-		default:
-			return i
 		}
 	next:
 	}

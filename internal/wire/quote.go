@@ -135,18 +135,32 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 		if quoteWordLoose(uint64(lo)|uint64(hi)<<32, lm) != 0 {
 			return appendQuoted(dst, s, html)
 		}
+	case n <= 16:
+		// Two overlapping words cover 8 to 16.
+		x0 := binary.LittleEndian.Uint64(window(src, 0))
+		x1 := binary.LittleEndian.Uint64(window(src, n-8))
+		binary.LittleEndian.PutUint64(window(d, 0), x0)
+		binary.LittleEndian.PutUint64(window(d, n-8), x1)
+		if quoteWordLoose(x0, lm)|quoteWordLoose(x1, lm) != 0 {
+			return appendQuoted(dst, s, html)
+		}
 	default:
-		// Whole words, then the last eight bytes (overlapping).
-		for k := 0; k+8 < n; k += 8 {
-			x := binary.LittleEndian.Uint64(window(src, k))
-			binary.LittleEndian.PutUint64(window(d, k), x)
-			if quoteWordLoose(x, lm) != 0 {
+		// Pairs of words, then the last sixteen bytes (overlapping),
+		// with one test per pair.
+		for k := 0; k+16 < n; k += 16 {
+			x0 := binary.LittleEndian.Uint64(window(src, k))
+			x1 := binary.LittleEndian.Uint64(window(src, k+8))
+			binary.LittleEndian.PutUint64(window(d, k), x0)
+			binary.LittleEndian.PutUint64(window(d, k+8), x1)
+			if quoteWordLoose(x0, lm)|quoteWordLoose(x1, lm) != 0 {
 				return appendQuoted(dst, s, html)
 			}
 		}
-		x := binary.LittleEndian.Uint64(window(src, n-8))
-		binary.LittleEndian.PutUint64(window(d, n-8), x)
-		if quoteWordLoose(x, lm) != 0 {
+		x0 := binary.LittleEndian.Uint64(window(src, n-16))
+		x1 := binary.LittleEndian.Uint64(window(src, n-8))
+		binary.LittleEndian.PutUint64(window(d, n-16), x0)
+		binary.LittleEndian.PutUint64(window(d, n-8), x1)
+		if quoteWordLoose(x0, lm)|quoteWordLoose(x1, lm) != 0 {
 			return appendQuoted(dst, s, html)
 		}
 	}
@@ -162,9 +176,17 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 // '^'. A string with such a byte takes the general path, which is exact.
 // The masks come from looseMasks, so that one branch-free body serves
 // both modes and inlines.
+//
+// Each test subtracts from every lane: a lane below what is subtracted
+// ends with its high bit set (a hit), and so do most lanes holding a
+// byte that is not ASCII, which must be flagged too; the few such bytes
+// one test leaves unflagged the other flags (TestQuoteWordLoose checks
+// every byte in every lane). A borrow from one lane into the next only
+// starts at a hit, so a word is flagged exactly when it has a byte that
+// needs care or one of the named extras.
 func quoteWordLoose(x uint64, lm looseMasks) uint64 {
-	ctl := ((x - lsb*0x20) | x) & msb // below 0x20, or not ASCII
-	return ctl | hasZero((x^(lsb*'"'))&^lm.quote) | hasZero(((x|lsb*2)^lm.back)&^lm.backMask)
+	return ((x - lsb*0x20) | ((x^lsb*'"')&^lm.quote - lsb) |
+		(((x|lsb*2)^lm.back)&^lm.backMask - lsb)) & msb
 }
 
 // looseMasks are quoteWordLoose's masks for one mode.

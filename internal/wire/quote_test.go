@@ -302,6 +302,32 @@ func BenchmarkAppendQuoted(b *testing.B) {
 
 // TestQuoteWordLoose: the loose test flags every word the exact mask
 // flags, and otherwise only the bytes its comment names.
+// TestQuoteWordLooseWords checks quoteWordLoose on whole words of bytes
+// drawn from those near the ones it tests, several special at once (a
+// borrow between lanes must not hide one, nor flag a word without one).
+func TestQuoteWordLooseWords(t *testing.T) {
+	pool := []byte{0, 1, 0x1f, 0x20, 0x21, '"', '#', '%', '&', "'"[0], ';', '<', '=', '>', '?', '[', '\\', ']', '^', '_', '{', '|', '}', '~', 0x7f, 0x80, 0x81, 0xc3, 0xe2, 0xff, 'a', 'z'}
+	r := rand.New(rand.NewPCG(21, 22))
+	for _, html := range []bool{false, true} {
+		for k := 0; k < 200000; k++ {
+			var x uint64
+			extra := false
+			for lane := 0; lane < 8; lane++ {
+				c := pool[r.IntN(len(pool))]
+				if r.IntN(3) > 0 {
+					c = 'a' + byte(r.IntN(26))
+				}
+				x |= uint64(c) << (8 * lane)
+				extra = extra || c == '^' || html && (c == '|' || c == '~')
+			}
+			exact, loose := quoteWordMask(x, html) != 0, quoteWordLoose(x, looseFor(html)) != 0
+			if loose != (exact || extra) {
+				t.Fatalf("word %#016x, html=%v: loose %v, exact %v", x, html, loose, exact)
+			}
+		}
+	}
+}
+
 func TestQuoteWordLoose(t *testing.T) {
 	for _, html := range []bool{false, true} {
 		for c := 0; c < 256; c++ {

@@ -22,8 +22,9 @@ func SkipSpace(s string, i int) int {
 //
 // Indentation is the common case: a newline, then a run of spaces whose
 // length changes from line to line. Runs up to 32 bytes are measured
-// from four words at once, the first word with a non-space picked with
-// conditional moves, so that no branch depends on the depth.
+// from four words at once: the branches depend only on which word the run
+// ends in, which changes much less often than its length, and one
+// trailing-zero count finishes.
 //
 //go:noinline
 func SkipSpaceMore(s string, i int) int {
@@ -52,20 +53,21 @@ func SkipSpaceMore(s string, i int) int {
 				i += 32
 				continue
 			}
-			k0 := bits.TrailingZeros64(y0) >> 3
-			k1 := 8 + bits.TrailingZeros64(y1)>>3
-			k2 := 16 + bits.TrailingZeros64(y2)>>3
-			k := 24 + bits.TrailingZeros64(y3)>>3
+			w, at := y3, 24
 			if y2 != 0 {
-				k = k2
+				w, at = y2, 16
 			}
 			if y1 != 0 {
-				k = k1
+				w, at = y1, 8
 			}
 			if y0 != 0 {
-				k = k0
+				w, at = y0, 0
 			}
-			i += k
+			i += at + bits.TrailingZeros64(w)>>3
+			// Most often a value or a bracket follows.
+			if s[i] > ' ' {
+				return i
+			}
 			goto next
 		}
 		// Near the end: a word, then single bytes.

@@ -343,6 +343,28 @@ func quoteScalar(d []byte, j int, src []byte, i, limit int, html bool) ([]byte, 
 			if c < utf8.RuneSelf {
 				break
 			}
+			if c-0xE3 < 7 && i+4 <= n {
+				// CJK text: leads E3 to E9, which have no overlong,
+				// surrogate or U+2028 case, with two continuation
+				// bytes; a tight loop while they last. Anything else,
+				// an error included, goes on below.
+				at := i
+				for {
+					w := binary.LittleEndian.Uint32(src[i:])
+					if byte(w)-0xE3 >= 7 || w&0xC0C000 != 0x808000 {
+						break
+					}
+					binary.LittleEndian.PutUint32(d[j:], w)
+					i += 3
+					j += 3
+					if i >= limit || i+4 > n {
+						break
+					}
+				}
+				if i != at {
+					continue
+				}
+			}
 			if i+4 <= n {
 				w := binary.LittleEndian.Uint32(src[i:])
 				binary.LittleEndian.PutUint32(d[j:], w)

@@ -308,6 +308,11 @@ func (d *state) anySlice(n int) []any {
 		} else if c > 1024 {
 			c = 1024
 		}
+		// No larger than what is left to fill: the elements waiting in
+		// d.anys (these n and those of the arrays still open), one more
+		// in each open array, and what the rest of the input could
+		// hold (an element takes at least two bytes with its separator).
+		c = min(c, len(d.anys)+d.depth+(len(d.src)-d.pos)>>1)
 		c = max(c, n)
 		d.anyPool = make([]any, 0, c)
 	}

@@ -276,7 +276,7 @@ func (d *state) boxString(s string) any {
 	if s == "" {
 		return ""
 	}
-	if len(d.strs) == cap(d.strs) {
+	if len(d.strs) == cap(d.strs) && !d.tinySlabs() {
 		d.strs = make([]string, 0, d.slabCap(cap(d.strs)))
 	}
 	d.strs = append(d.strs, s)
@@ -297,7 +297,7 @@ func (d *state) anySlice(n int) []any {
 	if n > 64 {
 		return make([]any, n)
 	}
-	if len(d.anyPool)+n > cap(d.anyPool) {
+	if len(d.anyPool)+n > cap(d.anyPool) && (n > len(tinyBlock{}.anys) || !d.tinySlabs()) {
 		// The first chunk of a call is sized by the input (one element
 		// per 8 bytes, 8 to 64), later ones double up to 1024.
 		c := 2 * cap(d.anyPool)
@@ -321,8 +321,33 @@ func (d *state) anySlice(n int) []any {
 	return d.anyPool[i : i+n : i+n]
 }
 
+// tinyBlock holds the first string, slice and interface slabs of a call
+// on a tiny input in one allocation instead of three, with the sizes each
+// would have had on its own (see slabCap and anySlice).
+type tinyBlock struct {
+	anys   [8]any
+	strs   [2]string
+	slices [2][]any
+}
+
+// tinyInput is the longest input whose first slabs come in a tinyBlock.
+const tinyInput = 64
+
+// tinySlabs installs a tinyBlock's slabs and reports true when the input
+// is tiny and this call has none of those slabs yet.
+func (d *state) tinySlabs() bool {
+	if len(d.src) > tinyInput || d.strs != nil || d.slices != nil || d.anyPool != nil {
+		return false
+	}
+	b := new(tinyBlock)
+	d.anyPool = b.anys[:0:len(b.anys)]
+	d.strs = b.strs[:0:len(b.strs)]
+	d.slices = b.slices[:0:len(b.slices)]
+	return true
+}
+
 func (d *state) boxSlice(a []any) any {
-	if len(d.slices) == cap(d.slices) {
+	if len(d.slices) == cap(d.slices) && !d.tinySlabs() {
 		d.slices = make([][]any, 0, d.slabCap(cap(d.slices)))
 	}
 	d.slices = append(d.slices, a)

@@ -302,7 +302,7 @@ func (d *state) anySlice(n int) []any {
 		// per 8 bytes, 8 to 64), later ones double up to 1024.
 		c := 2 * cap(d.anyPool)
 		if c == 0 {
-			c = min(max(len(d.src)>>3, 8), 64)
+			c = d.firstChunk()
 		} else if c < 64 {
 			c = 64
 		} else if c > 1024 {
@@ -321,9 +321,14 @@ func (d *state) anySlice(n int) []any {
 	return d.anyPool[i : i+n : i+n]
 }
 
+// firstChunk is the size of a call's first interface chunk: one element
+// per 8 bytes of input, 8 to 64.
+func (d *state) firstChunk() int { return min(max(len(d.src)>>3, 8), 64) }
+
 // tinyBlock holds the first string, slice and interface slabs of a call
 // on a tiny input in one allocation instead of three, with the sizes each
-// would have had on its own (see slabCap and anySlice).
+// would have had on its own (slabCap(0) and firstChunk; TestTinyBlock
+// checks that they agree).
 type tinyBlock struct {
 	anys   [8]any
 	strs   [2]string

@@ -309,7 +309,7 @@ func digitsText(b []byte, d uint64, n int) uint64 {
 	mid := digits8(uint32(hi-top*1e8)) | asciiZeros
 	n17 := (n + 15) >> 5 // 1 when n is 17, else 0
 	m := n - 8 - n17     // the digits of mid shown, 1 to 8
-	lead := mid >> ((64 - 8*m) & 63)
+	lead := leadText(mid, m)
 	b[0] = byte('0' + top)
 	binary.LittleEndian.PutUint64(b[n17:], lead)
 	binary.LittleEndian.PutUint64(b[n-8:], lo)
@@ -359,12 +359,6 @@ func decimalLen(d uint64) int {
 	return n
 }
 
-// put8Digits writes v (below 10^8) as eight digits, leading zeros
-// included.
-func put8Digits(b []byte, v uint32) {
-	binary.LittleEndian.PutUint64(b, digits8(v)|asciiZeros)
-}
-
 // asciiZeros is '0' in every byte: or'ed into digits8's word it makes
 // the digits text.
 const asciiZeros = 0x30303030_30303030
@@ -373,7 +367,13 @@ const asciiZeros = 0x30303030_30303030
 // zeros in the low bytes of a word: digits8's leading zero digits are its
 // low bytes, and shifting them out leaves the digits in place.
 func leadWord(v uint32, n int) uint64 {
-	return (digits8(v) | asciiZeros) >> ((64 - 8*n) & 63) // & 63: n >= 1, and no shift check
+	return leadText(digits8(v)|asciiZeros, n)
+}
+
+// leadText keeps the last n (1 to 8) of the eight digits in text, moved
+// to its low bytes.
+func leadText(text uint64, n int) uint64 {
+	return text >> ((64 - 8*n) & 63) // & 63: n >= 1, and no shift check
 }
 
 // digits8 returns the eight decimal digits of v (below 10^8), leading

@@ -193,12 +193,12 @@ func TestAppendInt(t *testing.T) {
 	for k := 0; k < int(100000*floatScale()); k++ {
 		check(r.Int64() >> r.IntN(64))
 	}
-	// put8Digits over a sample of its whole range.
+	// digits8 over a sample of its whole range, as text.
 	var b [8]byte
 	for v := uint32(0); v < 1e8; v += 997 {
-		put8Digits(b[:], v)
+		binary.LittleEndian.PutUint64(b[:], digits8(v)|asciiZeros)
 		if want := strconv.FormatUint(uint64(v)+1e8, 10)[1:]; string(b[:]) != want {
-			t.Fatalf("put8Digits(%d) = %s", v, b)
+			t.Fatalf("digits8(%d) = %s", v, b)
 		}
 	}
 }

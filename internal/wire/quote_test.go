@@ -302,8 +302,6 @@ func BenchmarkAppendQuoted(b *testing.B) {
 	})
 }
 
-// TestQuoteWordLoose: the loose test flags every word the exact mask
-// flags, and otherwise only the bytes its comment names.
 // TestQuoteWordLooseWords checks quoteWordLoose on whole words of bytes
 // drawn from those near the ones it tests, several special at once (a
 // borrow between lanes must not hide one, nor flag a word without one).
@@ -330,6 +328,8 @@ func TestQuoteWordLooseWords(t *testing.T) {
 	}
 }
 
+// TestQuoteWordLoose: the loose test flags every word the exact mask
+// flags, and otherwise only the bytes its comment names.
 func TestQuoteWordLoose(t *testing.T) {
 	for _, html := range []bool{false, true} {
 		for c := 0; c < 256; c++ {

@@ -1156,3 +1156,29 @@ func TestRegressions(t *testing.T) {
 		})
 	}
 }
+
+// TestDiffUnmarshalSmallInts compares with encoding/json the numbers
+// around the decoder's short way for small integers into interfaces
+// (one to nineteen digits, no sign, fraction or exponent), in every
+// position a value can take and before what may follow it.
+func TestDiffUnmarshalSmallInts(t *testing.T) {
+	oracle.Require(t)
+	fc := newFailCap(t)
+	nums := []string{
+		"0", "1", "9", "10", "00", "01", "0.5", "1.", "1.0", "1e2", "1E2", "1e", "0e0",
+		"123456789012345", "999999999999999", "1234567890123456", "9007199254740993",
+		"9007199254740995", "12345678901234567", "123456789012345678", "9223372036854775807",
+		"9223372036854775809", "9999999999999999999", "18446744073709551615", "18446744073709551617",
+		"12345678901234567890123", "-0", "-1", "-", "1-", "1+", "1x", "0x1", "1.5e3",
+	}
+	anyT := reflect.TypeFor[any]()
+	for _, n := range nums {
+		for _, doc := range []string{
+			n, " " + n + " ", "[" + n + "]", "[" + n + " ]", "[" + n + "," + n + "]",
+			"[[" + n + "]," + n + "]", `{"a":` + n + `}`, `{"a": ` + n + ` ,"b":` + n + `}`,
+			"[" + n, `{"a":` + n, "[" + n + "}", "[" + n + `"x"]`,
+		} {
+			checkUnmarshal(fc, "small ints", []byte(doc), anyT, false, 0)
+		}
+	}
+}

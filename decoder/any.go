@@ -110,7 +110,12 @@ func (d *state) objectAny() (any, error) {
 		if d.spaceNext() {
 			d.skipColonSpaceMore()
 		}
-		v, err := d.decodeAny()
+		var v any
+		if d.numberNext() {
+			v, err = d.numberAny()
+		} else {
+			v, err = d.decodeAny()
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -158,7 +163,13 @@ func (d *state) arrayAny() (any, error) {
 	}
 	base := len(d.anys)
 	for {
-		v, err := d.decodeAny()
+		var v any
+		var err error
+		if d.numberNext() {
+			v, err = d.numberAny()
+		} else {
+			v, err = d.decodeAny()
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -191,14 +202,22 @@ func (d *state) arrayAny() (any, error) {
 
 var float64Type = reflect.TypeFor[float64]()
 
+// numberNext reports whether a number starts at pos. Arrays and objects
+// test it before decodeAny, to go to numberAny in one call.
+func (d *state) numberNext() bool { return d.pos < len(d.src) && isNumberStart(d.src[d.pos]) }
+
 func (d *state) numberAny() (any, error) {
 	if d.opts&(OptionUseNumber|OptionUseInt64) == 0 {
-		f, s, ok, err := d.float()
+		if v, end, ok := wire.ShortUint(d.src, d.pos); ok {
+			d.pos = end
+			return d.boxFloat(float64(v)), nil
+		}
+		f, text, ok, err := d.float()
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
-			d.saveMismatch("number "+s, float64Type, d.pos+1)
+			d.saveMismatch("number "+text, float64Type, d.pos+1)
 			return nil, nil
 		}
 		return d.boxFloat(f), nil
@@ -257,12 +276,18 @@ func (d *state) slabCap(prev int) int {
 }
 
 func (d *state) boxFloat(f float64) any {
-	if len(d.floats) == cap(d.floats) {
-		d.floats = make([]float64, 0, d.slabCap(cap(d.floats)))
+	n := len(d.floats)
+	if n == cap(d.floats) {
+		d.newFloats()
+		n = 0
 	}
-	d.floats = append(d.floats, f)
-	return packPointer(float64Word, unsafe.Pointer(&d.floats[len(d.floats)-1]))
+	d.floats = d.floats[:n+1]
+	p := &d.floats[n]
+	*p = f
+	return packPointer(float64Word, unsafe.Pointer(p))
 }
+
+func (d *state) newFloats() { d.floats = make([]float64, 0, d.slabCap(cap(d.floats))) }
 
 func (d *state) boxInt(n int64) any {
 	if len(d.ints) == cap(d.ints) {

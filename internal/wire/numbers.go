@@ -18,11 +18,63 @@ func eightDigits(x uint64) bool {
 // parseEightDigits returns the value of the 8 ASCII digits in x, the first
 // digit in the lowest byte: pairs, then quads, then the whole, each step
 // one multiply (Lemire's SWAR digit parsing).
-func parseEightDigits(x uint64) uint64 {
-	x -= 0x3030303030303030
+func parseEightDigits(x uint64) uint64 { return digitsValue(x - 0x3030303030303030) }
+
+// digitsValue returns the value of the 8 decimal digits in x, one a byte
+// (0 to 9, not ASCII), the first digit in the lowest byte.
+func digitsValue(x uint64) uint64 {
 	x = x*10 + x>>8
 	x = ((x&0x000000ff000000ff)*(100+1000000<<32) + (x>>16&0x000000ff000000ff)*(1+10000<<32)) >> 32
 	return x
+}
+
+// digitBytes returns how many of the low bytes of t, x^0x30 for 8 bytes
+// x of text, were digits before the first that was not (8 if all were).
+// Digits are 0 to 9 in t; the first other byte gets its top bit set in m,
+// and carries go up only, so the bytes below it are exact.
+func digitBytes(t uint64) int {
+	m := (t + 0x7676767676767676 | t) & 0x8080808080808080
+	return bits.TrailingZeros64(m) >> 3
+}
+
+// ShortUint reads an unsigned integer of 1 to 15 digits at s[i] that a
+// byte other than a digit, '.', 'e' or 'E' follows, the commonest number
+// in JSON documents, with one 8-byte load (two past 7 digits) and no loop.
+// ok is false, and nothing read, for anything else: a sign, a longer
+// number, a fraction or exponent, a leading zero, or fewer than 8 bytes
+// (16 past 7 digits) left from i.
+func ShortUint(s string, i int) (v uint64, end int, ok bool) {
+	if i < 0 || i+8 > len(s) {
+		return 0, 0, false
+	}
+	x := Load64(s, i)
+	t := x ^ 0x3030303030303030
+	n := digitBytes(t)
+	if n == 0 || byte(x) == '0' && n > 1 {
+		return 0, 0, false
+	}
+	if n < 8 {
+		if c := byte(x >> (8 * n)); c == '.' || c|0x20 == 'e' {
+			return 0, 0, false
+		}
+		// Shifted up, the digits are the last n of eight; the bytes
+		// shifted in are leading zeros.
+		return digitsValue(t << (64 - 8*n)), i + n, true
+	}
+	if i+16 > len(s) {
+		return 0, 0, false
+	}
+	y := Load64(s, i+8)
+	u := y ^ 0x3030303030303030
+	k := digitBytes(u)
+	if k == 8 {
+		return 0, 0, false
+	}
+	if c := byte(y >> (8 * k)); c == '.' || c|0x20 == 'e' {
+		return 0, 0, false
+	}
+	// A shift by 64 (no more digits) gives 0.
+	return digitsValue(t)*pow10u64[k] + digitsValue(u<<(64-8*k)), i + 8 + k, true
 }
 
 // digitRun appends the digits at s[j:] to u, 8 at a time while it can,
@@ -418,6 +470,15 @@ func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxErro
 		} else {
 			f *= pow10[exp]
 		}
+		if neg {
+			f = -f
+		}
+		return j, f, true, nil
+	}
+	if exp == 0 {
+		// An integer above 2^53 (ids): the uint64's conversion rounds
+		// correctly.
+		f := float64(mant)
 		if neg {
 			f = -f
 		}

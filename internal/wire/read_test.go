@@ -53,12 +53,33 @@ func TestReadFloat(t *testing.T) {
 		"0.00000000000000000000000000001", "100000000000000000000000", "1e99999999999",
 		"3.141592653589793238462643383279", "1_0",
 	}
+	// Each case is tried at the end of the text and with more after it.
+	const more = ",1234567890123456"
 	for _, s := range edge {
 		checkReadFloat(t, s)
+		checkReadFloat(t, s+more)
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 200000; i++ {
-		checkReadFloat(t, randomNumber(r))
+		s := randomNumber(r)
+		checkReadFloat(t, s)
+		checkReadFloat(t, s+more)
+	}
+	// Every short layout: 1 to 8 integer digits, and 0 to 8 fraction
+	// digits, leading zeros included, before every byte.
+	for n := 1; n <= 8; n++ {
+		for k := -1; k <= 8; k++ {
+			for c := 0; c < 256; c++ {
+				num := "70000000"[:n]
+				if k >= 0 {
+					num += "." + "05000009"[:k]
+				}
+				for _, lead := range []string{"", "0", "-", "-0"} {
+					checkReadFloat(t, lead+num+string(rune(c))+more)
+					checkReadFloat(t, lead+num+string([]byte{byte(c)})+more)
+				}
+			}
+		}
 	}
 }
 
@@ -114,6 +135,7 @@ func FuzzReadFloat(f *testing.F) {
 			return
 		}
 		checkReadFloat(t, s)
+		checkReadFloat(t, s+",1234567890123456")
 	})
 }
 
@@ -281,4 +303,68 @@ func FuzzAppendUnquoted(f *testing.F) {
 			t.Fatalf("AppendUnquoted(%q) = %q, ReadString %q", body, got, out)
 		}
 	})
+}
+
+// refShortUint is ShortUint by its definition, a byte at a time.
+func refShortUint(s string, i int) (uint64, int, bool) {
+	if i < 0 || i+8 > len(s) {
+		return 0, 0, false
+	}
+	j := i
+	var v uint64
+	for j < len(s) && j < i+16 && '0' <= s[j] && s[j] <= '9' {
+		v = v*10 + uint64(s[j]-'0')
+		j++
+	}
+	n := j - i
+	if n >= 8 && i+16 > len(s) {
+		return 0, 0, false
+	}
+	if n == 0 || n == 16 || s[j] == '.' || s[j] == 'e' || s[j] == 'E' || s[i] == '0' && n > 1 {
+		return 0, 0, false
+	}
+	return v, j, true
+}
+
+func TestShortUint(t *testing.T) {
+	check := func(s string, i int) {
+		t.Helper()
+		v, end, ok := ShortUint(s, i)
+		wv, wend, wok := refShortUint(s, i)
+		if v != wv || end != wend || ok != wok {
+			t.Fatalf("ShortUint(%q, %d) = %d, %d, %v; want %d, %d, %v", s, i, v, end, ok, wv, wend, wok)
+		}
+	}
+	// Every digit count, with and without a leading zero, before every
+	// byte, with every byte after that.
+	for n := 0; n <= 17; n++ {
+		for _, lead := range []byte{'0', '1', '9'} {
+			for c := 0; c < 256; c++ {
+				b := []byte("98765432109876543210")
+				if n > 0 {
+					b[0] = lead
+				}
+				if n < len(b) {
+					b[n] = byte(c)
+				}
+				for k := n + 1; k < len(b); k++ {
+					b[k] = byte(c*7 + k)
+				}
+				for _, m := range []int{len(b), 17, 16, 15, 9, 8, 7} {
+					check(string(b[:m]), 0)
+				}
+				check(" "+string(b), 1)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	const alphabet = "012345678901234567890123456789012345678901234567890.eE-+,]} /:\x80\xff"
+	b := make([]byte, 20)
+	for range 1000000 {
+		for k := range b {
+			b[k] = alphabet[r.IntN(len(alphabet))]
+		}
+		check(string(b), r.IntN(5))
+	}
+	check("12345678", -1)
 }

@@ -1158,9 +1158,10 @@ func TestRegressions(t *testing.T) {
 }
 
 // TestDiffUnmarshalSmallInts compares with encoding/json the numbers
-// around the decoder's short way for small integers into interfaces
-// (one to nineteen digits, no sign, fraction or exponent), in every
-// position a value can take and before what may follow it.
+// around the decoder's short way for unsigned integers (wire.ShortUint),
+// into interfaces and integers of each kind and size, in every position a value
+// can take and before what may follow it, at the end of the input and
+// with more after.
 func TestDiffUnmarshalSmallInts(t *testing.T) {
 	oracle.Require(t)
 	fc := newFailCap(t)
@@ -1171,14 +1172,25 @@ func TestDiffUnmarshalSmallInts(t *testing.T) {
 		"9223372036854775809", "9999999999999999999", "18446744073709551615", "18446744073709551617",
 		"12345678901234567890123", "-0", "-1", "-", "1-", "1+", "1x", "0x1", "1.5e3",
 	}
-	anyT := reflect.TypeFor[any]()
+	nums = append(nums, "127", "128", "255", "256", "32767", "32768", "65535", "65536", "2147483647",
+		"2147483648", "4294967295", "4294967296", "99999999", "100000000", "999999999999999")
+	types := []reflect.Type{
+		reflect.TypeFor[any](), reflect.TypeFor[int8](), reflect.TypeFor[int16](), reflect.TypeFor[int32](),
+		reflect.TypeFor[int](), reflect.TypeFor[int64](), reflect.TypeFor[float64](),
+		reflect.TypeFor[uint8](), reflect.TypeFor[uint16](), reflect.TypeFor[uint32](), reflect.TypeFor[uint](),
+		reflect.TypeFor[[]int8](), reflect.TypeFor[[]int32](), reflect.TypeFor[map[string]int16](),
+		reflect.TypeFor[struct{ A, B int32 }](),
+	}
 	for _, n := range nums {
 		for _, doc := range []string{
 			n, " " + n + " ", "[" + n + "]", "[" + n + " ]", "[" + n + "," + n + "]",
 			"[[" + n + "]," + n + "]", `{"a":` + n + `}`, `{"a": ` + n + ` ,"b":` + n + `}`,
 			"[" + n, `{"a":` + n, "[" + n + "}", "[" + n + `"x"]`,
+			"[" + n + `,"padding past sixteen bytes"]`, `{"A":` + n + `,"B":` + n + `,"C":"padding"}`,
 		} {
-			checkUnmarshal(fc, "small ints", []byte(doc), anyT, false, 0)
+			for _, t := range types {
+				checkUnmarshal(fc, "small ints", []byte(doc), t, false, 0)
+			}
 		}
 	}
 }

@@ -187,20 +187,29 @@ func (d *state) number() (s string, float bool, err error) {
 func isNumberStart(c byte) bool { return c == '-' || '0' <= c && c <= '9' }
 
 func intFn(t reflect.Type) decFunc {
-	bits := uint(t.Size() * 8)
-	min, max := int64(-1)<<(bits-1), int64(1)<<(bits-1)-1
-	var store func(p unsafe.Pointer, n int64)
 	switch t.Size() {
 	case 1:
-		store = func(p unsafe.Pointer, n int64) { *(*int8)(p) = int8(n) }
+		return intFnOf[int8](t)
 	case 2:
-		store = func(p unsafe.Pointer, n int64) { *(*int16)(p) = int16(n) }
+		return intFnOf[int16](t)
 	case 4:
-		store = func(p unsafe.Pointer, n int64) { *(*int32)(p) = int32(n) }
-	default:
-		store = func(p unsafe.Pointer, n int64) { *(*int64)(p) = n }
+		return intFnOf[int32](t)
 	}
+	return intFnOf[int64](t)
+}
+
+// intFnOf decodes into a signed integer of T's size (t may be another
+// type of that kind and size).
+func intFnOf[T int8 | int16 | int32 | int64](t reflect.Type) decFunc {
+	bits := uint(t.Size() * 8)
+	min, max := int64(-1)<<(bits-1), int64(1)<<(bits-1)-1
 	return func(d *state, p unsafe.Pointer) error {
+		// Short unsigned integers, the commonest, without a loop.
+		if v, end, ok := wire.ShortUint(d.src, d.pos); ok && v <= uint64(max) {
+			d.pos = end
+			*(*T)(p) = T(v)
+			return nil
+		}
 		if d.pos >= len(d.src) || !isNumberStart(d.src[d.pos]) {
 			return d.other(t)
 		}
@@ -214,25 +223,33 @@ func intFn(t reflect.Type) decFunc {
 			d.saveMismatch("number "+d.src[start:end], t, d.pos)
 			return nil
 		}
-		store(p, n)
+		*(*T)(p) = T(n)
 		return nil
 	}
 }
 
 func uintFn(t reflect.Type) decFunc {
-	max := uint64(1)<<(t.Size()*8-1)<<1 - 1
-	var store func(p unsafe.Pointer, n uint64)
 	switch t.Size() {
 	case 1:
-		store = func(p unsafe.Pointer, n uint64) { *(*uint8)(p) = uint8(n) }
+		return uintFnOf[uint8](t)
 	case 2:
-		store = func(p unsafe.Pointer, n uint64) { *(*uint16)(p) = uint16(n) }
+		return uintFnOf[uint16](t)
 	case 4:
-		store = func(p unsafe.Pointer, n uint64) { *(*uint32)(p) = uint32(n) }
-	default:
-		store = func(p unsafe.Pointer, n uint64) { *(*uint64)(p) = n }
+		return uintFnOf[uint32](t)
 	}
+	return uintFnOf[uint64](t)
+}
+
+// uintFnOf decodes into an unsigned integer of T's size (t may be another
+// type of that kind and size).
+func uintFnOf[T uint8 | uint16 | uint32 | uint64](t reflect.Type) decFunc {
+	max := uint64(1)<<(t.Size()*8-1)<<1 - 1
 	return func(d *state, p unsafe.Pointer) error {
+		if v, end, ok := wire.ShortUint(d.src, d.pos); ok && v <= max {
+			d.pos = end
+			*(*T)(p) = T(v)
+			return nil
+		}
 		if d.pos >= len(d.src) || !isNumberStart(d.src[d.pos]) {
 			return d.other(t)
 		}
@@ -245,7 +262,7 @@ func uintFn(t reflect.Type) decFunc {
 			d.saveMismatch("number "+s, t, d.pos)
 			return nil
 		}
-		store(p, n)
+		*(*T)(p) = T(n)
 		return nil
 	}
 }

@@ -41,11 +41,11 @@ func digitBytes(t uint64) int {
 // byte other than a digit, '.', 'e' or 'E' follows, the commonest number
 // in JSON documents, with one 8-byte load (two past 7 digits) and no loop.
 // ok is false, and nothing read, for anything else: a sign, a longer
-// number, a fraction or exponent, a leading zero, or fewer than 8 bytes
-// (16 past 7 digits) left from i.
+// number, a fraction or exponent, a leading zero, fewer than 16 bytes
+// left from i past 7 digits, or a number that ends the text.
 func ShortUint(s string, i int) (v uint64, end int, ok bool) {
 	if i < 0 || i+8 > len(s) {
-		return 0, 0, false
+		return shortUintTail(s, i)
 	}
 	x := Load64(s, i)
 	t := x ^ 0x3030303030303030
@@ -75,6 +75,26 @@ func ShortUint(s string, i int) (v uint64, end int, ok bool) {
 	}
 	// A shift by 64 (no more digits) gives 0.
 	return digitsValue(t)*pow10u64[k] + digitsValue(u<<(64-8*k)), i + 8 + k, true
+}
+
+// shortUintTail is ShortUint for the last 7 bytes of the text, a byte at
+// a time: the last numbers of small documents are there.
+func shortUintTail(s string, i int) (v uint64, end int, ok bool) {
+	if i < 0 || i >= len(s) || s[i] == '0' && i+1 < len(s) && isDigit(s[i+1]) {
+		return 0, 0, false
+	}
+	j := i
+	for ; j < len(s); j++ {
+		c := s[j] - '0'
+		if c > 9 {
+			break
+		}
+		v = v*10 + uint64(c)
+	}
+	if j == i || j >= len(s) || s[j] == '.' || s[j]|0x20 == 'e' {
+		return 0, 0, false
+	}
+	return v, j, true
 }
 
 // digitRun appends the digits at s[j:] to u, 8 at a time while it can,

@@ -307,7 +307,7 @@ func FuzzAppendUnquoted(f *testing.F) {
 
 // refShortUint is ShortUint by its definition, a byte at a time.
 func refShortUint(s string, i int) (uint64, int, bool) {
-	if i < 0 || i+8 > len(s) {
+	if i < 0 || i >= len(s) {
 		return 0, 0, false
 	}
 	j := i
@@ -317,7 +317,7 @@ func refShortUint(s string, i int) (uint64, int, bool) {
 		j++
 	}
 	n := j - i
-	if n >= 8 && i+16 > len(s) {
+	if n >= 8 && i+16 > len(s) || j == len(s) {
 		return 0, 0, false
 	}
 	if n == 0 || n == 16 || s[j] == '.' || s[j] == 'e' || s[j] == 'E' || s[i] == '0' && n > 1 {
@@ -350,7 +350,7 @@ func TestShortUint(t *testing.T) {
 				for k := n + 1; k < len(b); k++ {
 					b[k] = byte(c*7 + k)
 				}
-				for _, m := range []int{len(b), 17, 16, 15, 9, 8, 7} {
+				for _, m := range []int{len(b), 17, 16, 15, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0} {
 					check(string(b[:m]), 0)
 				}
 				check(" "+string(b), 1)
@@ -365,6 +365,7 @@ func TestShortUint(t *testing.T) {
 			b[k] = alphabet[r.IntN(len(alphabet))]
 		}
 		check(string(b), r.IntN(5))
+		check(string(b[:r.IntN(len(b)+1)]), r.IntN(9))
 	}
 	check("12345678", -1)
 }

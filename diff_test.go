@@ -1173,7 +1173,8 @@ func TestDiffUnmarshalSmallInts(t *testing.T) {
 		"12345678901234567890123", "-0", "-1", "-", "1-", "1+", "1x", "0x1", "1.5e3",
 	}
 	nums = append(nums, "127", "128", "255", "256", "32767", "32768", "65535", "65536", "2147483647",
-		"2147483648", "4294967295", "4294967296", "99999999", "100000000", "999999999999999")
+		"2147483648", "4294967295", "4294967296", "99999999", "100000000", "999999999999999",
+		"1023", "1024", "1025")
 	types := []reflect.Type{
 		reflect.TypeFor[any](), reflect.TypeFor[int8](), reflect.TypeFor[int16](), reflect.TypeFor[int32](),
 		reflect.TypeFor[int](), reflect.TypeFor[int64](), reflect.TypeFor[float64](),

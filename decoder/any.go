@@ -210,6 +210,9 @@ func (d *state) numberAny() (any, error) {
 	if d.opts&(OptionUseNumber|OptionUseInt64) == 0 {
 		if v, end, ok := wire.ShortUint(d.src, d.pos); ok {
 			d.pos = end
+			if v < uint64(len(smallFloats)) {
+				return packPointer(float64Word, unsafe.Pointer(&smallFloats[v])), nil
+			}
 			return d.boxFloat(float64(v)), nil
 		}
 		f, text, ok, err := d.float()
@@ -274,6 +277,16 @@ func (d *state) slabCap(prev int) int {
 	}
 	return prev * 2
 }
+
+// smallFloats holds the float64 values of the integers most often met,
+// which interfaces point at instead of at a slab, as the runtime does for
+// small integers: a value in an interface is never written.
+var smallFloats = func() (a [1024]float64) {
+	for i := range a {
+		a[i] = float64(i)
+	}
+	return a
+}()
 
 func (d *state) boxFloat(f float64) any {
 	n := len(d.floats)

@@ -3,6 +3,7 @@ package decoder
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"unsafe"
@@ -313,6 +314,15 @@ func (d *state) inlineField(k fieldKind, p unsafe.Pointer) bool {
 		*(*string)(p) = s
 		return true
 	case fieldInt64, fieldInt32:
+		if v, end, ok := wire.ShortUint(d.src, d.pos); ok && (k == fieldInt64 || v <= math.MaxInt32) {
+			if k == fieldInt32 {
+				*(*int32)(p) = int32(v)
+			} else {
+				*(*int64)(p) = int64(v)
+			}
+			d.pos = end
+			return true
+		}
 		if !isNumberStart(c) {
 			return false
 		}

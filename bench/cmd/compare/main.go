@@ -144,6 +144,12 @@ func main() {
 		for si, s := range order {
 			ps := pairsOf[s]
 			shift := (r + si) % len(ps)
+			// An encode scenario's value is live only while its
+			// libraries run (see Scenario.Prepare), made before the
+			// measurement.
+			if err := s.Prepare(); err != nil {
+				fatalf("%s: %v", s.Name(), err)
+			}
 			for i := range ps {
 				p := ps[(i+shift)%len(ps)]
 				if tty {
@@ -175,6 +181,7 @@ func main() {
 					fmt.Fprintf(bout, "Benchmark%s-%d\t%s\t%s\n", p.name(), runtime.GOMAXPROCS(0), br.String(), br.MemString())
 				}
 			}
+			s.Release()
 		}
 		if tty {
 			fmt.Fprintf(os.Stderr, "\r%80s\r", "")

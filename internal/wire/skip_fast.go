@@ -23,10 +23,6 @@ func skLoad64(s string, i int) uint64 {
 	return x
 }
 
-var skLittleEndian = func() bool {
-	x := uint16(1)
-	return *(*byte)(unsafe.Pointer(&x)) == 1
-}()
 
 // skStop flags (lowest flagged lane exact) bytes that end plain string
 // content: '"', '\\' and control characters.

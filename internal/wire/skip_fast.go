@@ -23,7 +23,6 @@ func skLoad64(s string, i int) uint64 {
 	return x
 }
 
-
 // skStop flags (lowest flagged lane exact) bytes that end plain string
 // content: '"', '\\' and control characters.
 func skStop(x uint64) uint64 {

@@ -1195,3 +1195,89 @@ func TestDiffUnmarshalSmallInts(t *testing.T) {
 		}
 	}
 }
+
+// keyLayouts has fields whose quoted names are 3 to 22 bytes long, across
+// the sizes where the struct decoder compares a key in one or two 8-byte
+// loads or in full.
+type keyLayouts struct {
+	A                     int
+	Bb                    string
+	Ccc                   bool
+	Dddddd                int
+	Eeeeeee               int
+	Ffffffff              int
+	G123456               []int
+	H1234567              string
+	I12345678901234       int
+	J123456789012345      int
+	K1234567890123456     int
+	L12345678901234567890 int
+}
+
+// TestDiffUnmarshalKeyLayouts compares with encoding/json the decoding of
+// keyLayouts's members with every kind of whitespace around the colon, in
+// field order and not, near the end of the input and not.
+func TestDiffUnmarshalKeyLayouts(t *testing.T) {
+	oracle.Require(t)
+	fc := newFailCap(t)
+	names := []string{"A", "Bb", "Ccc", "Dddddd", "Eeeeeee", "Ffffffff", "G123456", "H1234567", "I12345678901234",
+		"J123456789012345", "K1234567890123456", "L12345678901234567890", "a", "ffffffff", "Unknown", "K12345678901234567"}
+	values := map[byte]string{'B': `"x"`, 'C': "true", 'G': "[1,2]", 'H': `"y"`}
+	seps := []string{":", " :", ": ", " : ", ":\n  ", "\t:\t", ":  "}
+	typ := reflect.TypeFor[keyLayouts]()
+	for _, sep := range seps {
+		for _, rev := range []bool{false, true} {
+			var b strings.Builder
+			b.WriteString("{")
+			for k := range names {
+				name := names[k]
+				if rev {
+					name = names[len(names)-1-k]
+				}
+				if k > 0 {
+					b.WriteString(",")
+				}
+				v, ok := values[name[0]]
+				if !ok {
+					v = "7"
+				}
+				b.WriteString(`"` + name + `"` + sep + v)
+			}
+			b.WriteString("}")
+			doc := b.String()
+			checkUnmarshal(fc, "key layouts", []byte(doc), typ, false, 0)
+			// After the fields before it, so that a field's name is the
+			// one the decoder expects, a key differing from it in one
+			// byte (the last, or one in the middle) must not match it.
+			for k := 0; k < 12; k++ {
+				var b strings.Builder
+				b.WriteString("{")
+				for _, name := range names[:k] {
+					v, ok := values[name[0]]
+					if !ok {
+						v = "7"
+					}
+					b.WriteString(`"` + name + `"` + sep + v + ",")
+				}
+				for _, at := range []int{len(names[k]) - 1, len(names[k]) / 2} {
+					key := []byte(names[k])
+					key[at] ^= 1
+					doc := b.String() + `"` + string(key) + `"` + sep + `"s"`
+					checkUnmarshal(fc, "key layouts", []byte(doc+"}"), typ, false, 0)
+					checkUnmarshal(fc, "key layouts", []byte(doc+`,"Zzzzzzzzzzzzzzzzzzzzzzzzz":0}`), typ, false, 0)
+				}
+			}
+			// Each member alone, at the end of the input and not.
+			for _, name := range names {
+				v, ok := values[name[0]]
+				if !ok {
+					v = "7"
+				}
+				one := `{"` + name + `"` + sep + v
+				checkUnmarshal(fc, "key layouts", []byte(one+"}"), typ, false, 0)
+				checkUnmarshal(fc, "key layouts", []byte(one+`,"Zzzzzzzzzzzzzzzzzzzzzzzzz":0}`), typ, false, 0)
+				checkUnmarshal(fc, "key layouts", []byte(one), typ, false, 0)
+			}
+		}
+	}
+}

@@ -213,8 +213,59 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 }
 
 // matchKey reports whether the key at pos is exactly f's name, and if so
-// moves past it and its colon to the value.
+// moves past it and its colon to the value. Its common case, a name of up
+// to 16 bytes (quotes included) with room after it and the colon right
+// after, calls nothing, so that it keeps what it holds in registers; the
+// rest is matchKeyFull's.
 func (d *state) matchKey(f *decField) bool {
+	i, src := d.pos, d.src
+	n := len(f.keyQ)
+	if n > 16 || i+n+9 > len(src) || !f.rawKey {
+		return d.matchKeyFull(f)
+	}
+	// In bounds: n is at least 3 (two quotes and a byte).
+	if wire.Load64(src, i)&f.keyMask != f.keyWord || n > 8 && wire.Load64(src, i+n-8) != f.keyLast {
+		return false
+	}
+	i += n
+	if src[i] != ':' {
+		return d.colonAfterKey(i)
+	}
+	i++
+	if src[i] > ' ' {
+		d.pos = i
+		return true
+	}
+	d.valueAfterColon(i)
+	return true
+}
+
+// colonAfterKey moves past the whitespace and colon after a key that
+// matched, which ends at i, to the value; false if no colon follows.
+func (d *state) colonAfterKey(i int) bool {
+	i = wire.SkipSpace(d.src, i)
+	if i >= len(d.src) || d.src[i] != ':' {
+		return false
+	}
+	d.valueAfterColon(i + 1)
+	return true
+}
+
+// valueAfterColon moves to the value after a member's colon, at i or
+// after whitespace: the one space of indented JSON is tested first, in a
+// branch of its own (whitespace after commas and brackets is mostly a
+// newline and indentation).
+func (d *state) valueAfterColon(i int) {
+	src := d.src
+	if i+1 < len(src) && src[i] == ' ' && src[i+1] > ' ' {
+		d.pos = i + 1
+	} else {
+		d.pos = wire.SkipSpace(src, i)
+	}
+}
+
+// matchKeyFull is matchKey for any name and position.
+func (d *state) matchKeyFull(f *decField) bool {
 	i, src := d.pos, d.src
 	n := len(f.keyQ)
 	if i+n > len(src) || !f.rawKey {
@@ -232,24 +283,11 @@ func (d *state) matchKey(f *decField) bool {
 		return false
 	}
 	i += n
-	if i < len(d.src) && d.src[i] == ':' {
-		i++
-	} else {
-		i = wire.SkipSpace(d.src, i)
-		if i >= len(d.src) || d.src[i] != ':' {
-			return false
-		}
-		i++
+	if i < len(src) && src[i] == ':' {
+		d.valueAfterColon(i + 1)
+		return true
 	}
-	// The value: right there, or after the one space of indented JSON,
-	// tested here so that the branch is this site's own (whitespace
-	// after commas and brackets is mostly a newline and indentation).
-	if i+1 < len(src) && src[i] == ' ' && src[i+1] > ' ' {
-		d.pos = i + 1
-	} else {
-		d.pos = wire.SkipSpace(src, i)
-	}
-	return true
+	return d.colonAfterKey(i)
 }
 
 func (d *state) decodeField(f *decField, p unsafe.Pointer) error {

@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	stdjson "encoding/json"
+	"flag"
 	"fmt"
 	"reflect"
 	"testing"
@@ -295,4 +296,59 @@ func firstByteDiff(want, got []byte) string {
 	from := max(i-40, 0)
 	return fmt.Sprintf("at byte %d (len want %d, got %d): want %q, got %q",
 		i, len(want), len(got), want[from:min(i+40, len(want))], got[from:min(i+40, len(got))])
+}
+
+// TestScenarioValueLifetime checks that an encode scenario's value exists
+// only between Prepare and Release: Check makes it, a benchmark that made
+// it drops it when done, and one run after the caller's Prepare (as the
+// compare command does) leaves it to the caller.
+func TestScenarioValueLifetime(t *testing.T) {
+	scenarios, err := Scenarios(nil, "no corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s *Scenario
+	for _, x := range scenarios {
+		if x.Name() == OpEncodeBinding+"/small" {
+			s = x
+		}
+	}
+	if s == nil {
+		t.Fatal("no EncodeBinding/small scenario")
+	}
+	lib := Libraries()[0]
+	if f := flag.Lookup("test.benchtime"); f != nil {
+		old := f.Value.String()
+		f.Value.Set("10ms")
+		defer f.Value.Set(old)
+	}
+	if s.value != nil {
+		t.Fatal("value made with the table")
+	}
+	if err := s.Check(lib); err != nil {
+		t.Fatal(err)
+	}
+	if s.value == nil {
+		t.Fatal("Check did not make the value")
+	}
+	s.Release()
+	if s.value != nil {
+		t.Fatal("Release kept the value")
+	}
+	if r := testing.Benchmark(s.Benchmark(lib)); r.N == 0 {
+		t.Fatal("benchmark failed")
+	}
+	if s.value != nil {
+		t.Fatal("a benchmark that made the value kept it")
+	}
+	if err := s.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	v := s.value
+	if r := testing.Benchmark(s.Benchmark(lib)); r.N == 0 {
+		t.Fatal("benchmark failed")
+	}
+	if s.value != v {
+		t.Fatal("a benchmark after the caller's Prepare dropped or remade the value")
+	}
 }

@@ -111,6 +111,9 @@ func main() {
 			}
 			pairsOf[s] = append(pairsOf[s], p)
 		}
+		// Check made the scenario's value (if it encodes); it is made
+		// again just before the scenario's measurements.
+		s.Release()
 	}
 	if len(order) == 0 {
 		fatalf("no scenario selected")

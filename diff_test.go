@@ -1181,6 +1181,10 @@ func TestDiffUnmarshalSmallInts(t *testing.T) {
 		reflect.TypeFor[uint8](), reflect.TypeFor[uint16](), reflect.TypeFor[uint32](), reflect.TypeFor[uint](),
 		reflect.TypeFor[[]int8](), reflect.TypeFor[[]int32](), reflect.TypeFor[map[string]int16](),
 		reflect.TypeFor[struct{ A, B int32 }](),
+		reflect.TypeFor[struct {
+			A int8   `json:",string"`
+			B uint16 `json:",string"`
+		}](),
 	}
 	for _, n := range nums {
 		for _, doc := range []string{
@@ -1189,8 +1193,9 @@ func TestDiffUnmarshalSmallInts(t *testing.T) {
 			"[" + n, `{"a":` + n, "[" + n + "}", "[" + n + `"x"]`,
 			"[" + n + `,"padding past sixteen bytes"]`, `{"A":` + n + `,"B":` + n + `,"C":"padding"}`,
 		} {
-			for _, t := range types {
+			for k, t := range types {
 				checkUnmarshal(fc, "small ints", []byte(doc), t, false, 0)
+				checkUnmarshal(fc, "small ints, prefilled", []byte(doc), t, true, uint64(k))
 			}
 		}
 	}
@@ -1246,6 +1251,10 @@ func TestDiffUnmarshalKeyLayouts(t *testing.T) {
 			b.WriteString("}")
 			doc := b.String()
 			checkUnmarshal(fc, "key layouts", []byte(doc), typ, false, 0)
+			// Cut at every byte.
+			for cut := range len(doc) {
+				checkUnmarshal(fc, "key layouts", []byte(doc[:cut]), typ, false, 0)
+			}
 			// After the fields before it, so that a field's name is the
 			// one the decoder expects, a key differing from it in one
 			// byte (the last, or one in the middle) must not match it.

@@ -1290,3 +1290,33 @@ func TestDiffUnmarshalKeyLayouts(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffUnmarshalShortUTF8 compares with encoding/json short strings
+// with bytes above 0x7f, valid UTF-8 or not, which the decoder's short
+// string reader takes when they are valid and leaves to the general
+// scanner (which replaces invalid bytes with U+FFFD) when not.
+func TestDiffUnmarshalShortUTF8(t *testing.T) {
+	oracle.Require(t)
+	fc := newFailCap(t)
+	bodies := []string{
+		"é", "Zürich", "日本語", "JET-ÄÖÜ-7", "\xff", "a\xc3", "\xc3(", "\xe6\x97", "\xed\xa0\x80",
+		"\xf4\x90\x80\x80", "\xc0\xaf", "abcdefg\xc3\xa9", "abcdefgh\xc3\xa9xyz", "0123456789abcde\xc3\xa9",
+		"0123456789abcdef\xc3", "日本語日本語日本語日本語", "\xe2\x80\xa8", "é\\n", "\x7f\x80",
+	}
+	types := []reflect.Type{
+		reflect.TypeFor[any](), reflect.TypeFor[string](), reflect.TypeFor[[]string](),
+		reflect.TypeFor[map[string]string](), reflect.TypeFor[struct{ A, B string }](),
+	}
+	for _, body := range bodies {
+		q := `"` + body + `"`
+		for _, doc := range []string{
+			q, "[" + q + "]", "[" + q + `,"padding past thirty-two bytes of it"]`,
+			`{"A":` + q + `,"B":"padding past thirty-two bytes"}`, `{` + q + `:"x","B":"padding past 32 bytes"}`,
+			`{"A":` + q + `}`,
+		} {
+			for _, t := range types {
+				checkUnmarshal(fc, "short utf8", []byte(doc), t, false, 0)
+			}
+		}
+	}
+}

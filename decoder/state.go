@@ -341,7 +341,9 @@ func (d *state) readString() (string, error) {
 	// Most strings are short and plain: read them without the general
 	// scanner, and copy those under 16 bytes to the arena (when strings
 	// go there) with two 8-byte stores into its spare capacity.
-	if x0, x1, n := wire.PlainShort(d.src, d.pos+1); n >= 0 {
+	// Non-ASCII ones too when they are valid UTF-8 (else the general
+	// scanner replaces or reports the invalid bytes).
+	if x0, x1, n, ascii := wire.PlainShort(d.src, d.pos+1); n >= 0 && (ascii || utf8.ValidString(d.src[d.pos+1:d.pos+1+n])) {
 		i := d.pos + 1
 		d.pos = i + n + 1
 		if !d.arenaStrings() {

@@ -8,24 +8,28 @@ import (
 
 // TestPlainShort compares PlainShort with a byte-at-a-time reference on
 // random strings around its limits (lengths near 8, 16 and 32, every kind of
-// byte that stops a plain string, input ending early).
+// byte that stops a plain string, bytes above 0x7f before and after the
+// end, input ending early).
 func TestPlainShort(t *testing.T) {
-	ref := func(s string, i int) int {
+	ref := func(s string, i int) (int, bool) {
 		if i+16 > len(s) {
-			return -1
+			return -1, false
 		}
+		ascii := true
 		for k := i; k < i+32; k++ {
 			if k-(k-i)%8+8 > len(s) {
-				return -1 // the word holding k runs past the end
+				return -1, false // the word holding k runs past the end
 			}
 			switch c := s[k]; {
 			case c == '"':
-				return k - i
-			case c == '\\' || c < 0x20 || c >= 0x80:
-				return -1
+				return k - i, ascii
+			case c == '\\' || c < 0x20:
+				return -1, false
+			case c >= 0x80:
+				ascii = false
 			}
 		}
-		return -1
+		return -1, false
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	alphabet := "ab \"\\\x00\x1f\x7f\x80\xc3\xff~"
@@ -46,9 +50,9 @@ func TestPlainShort(t *testing.T) {
 		if len(s) > 0 {
 			i = r.IntN(len(s))
 		}
-		x0, x1, got := PlainShort(s, i)
-		if want := ref(s, i); got != want {
-			t.Fatalf("PlainShort(%q, %d) = %d, want %d", s, i, got, want)
+		x0, x1, got, ascii := PlainShort(s, i)
+		if want, wantASCII := ref(s, i); got != want || got >= 0 && ascii != wantASCII {
+			t.Fatalf("PlainShort(%q, %d) = %d, %v, want %d, %v", s, i, got, ascii, want, wantASCII)
 		}
 		if got >= 0 && got < 16 {
 			var w [16]byte

@@ -203,7 +203,9 @@ func (d *state) arrayAny() (any, error) {
 var float64Type = reflect.TypeFor[float64]()
 
 // numberNext reports whether a number starts at pos. Arrays and objects
-// test it before decodeAny, to go to numberAny in one call.
+// test it before decodeAny, to go to numberAny in one call; the branch is
+// written out at both sites because a shared function holding both calls
+// is too large to inline, and would put the call level back.
 func (d *state) numberNext() bool { return d.pos < len(d.src) && isNumberStart(d.src[d.pos]) }
 
 func (d *state) numberAny() (any, error) {
@@ -289,18 +291,12 @@ var smallFloats = func() (a [1024]float64) {
 }()
 
 func (d *state) boxFloat(f float64) any {
-	n := len(d.floats)
-	if n == cap(d.floats) {
-		d.newFloats()
-		n = 0
+	if len(d.floats) == cap(d.floats) {
+		d.floats = make([]float64, 0, d.slabCap(cap(d.floats)))
 	}
-	d.floats = d.floats[:n+1]
-	p := &d.floats[n]
-	*p = f
-	return packPointer(float64Word, unsafe.Pointer(p))
+	d.floats = append(d.floats, f)
+	return packPointer(float64Word, unsafe.Pointer(&d.floats[len(d.floats)-1]))
 }
-
-func (d *state) newFloats() { d.floats = make([]float64, 0, d.slabCap(cap(d.floats))) }
 
 func (d *state) boxInt(n int64) any {
 	if len(d.ints) == cap(d.ints) {

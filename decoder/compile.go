@@ -204,12 +204,6 @@ func intFnOf[T int8 | int16 | int32 | int64](t reflect.Type) decFunc {
 	bits := uint(t.Size() * 8)
 	min, max := int64(-1)<<(bits-1), int64(1)<<(bits-1)-1
 	return func(d *state, p unsafe.Pointer) error {
-		// Short unsigned integers, the commonest, without a loop.
-		if v, end, ok := wire.ShortUint(d.src, d.pos); ok && v <= uint64(max) {
-			d.pos = end
-			*(*T)(p) = T(v)
-			return nil
-		}
 		if d.pos >= len(d.src) || !isNumberStart(d.src[d.pos]) {
 			return d.other(t)
 		}

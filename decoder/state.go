@@ -343,7 +343,7 @@ func (d *state) readString() (string, error) {
 	// go there) with two 8-byte stores into its spare capacity.
 	// Non-ASCII ones too when they are valid UTF-8 (else the general
 	// scanner replaces or reports the invalid bytes).
-	if x0, x1, n, ascii := wire.PlainShort(d.src, d.pos+1); n >= 0 && (ascii || utf8.ValidString(d.src[d.pos+1:d.pos+1+n])) {
+	if x0, x1, n, ascii := wire.PlainShort(d.src, d.pos+1); n >= 0 && (ascii || wire.ValidUTF8(d.src[d.pos+1:d.pos+1+n])) {
 		i := d.pos + 1
 		d.pos = i + n + 1
 		if !d.arenaStrings() {

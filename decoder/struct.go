@@ -3,7 +3,6 @@ package decoder
 import (
 	"encoding/binary"
 	"fmt"
-	"math"
 	"reflect"
 	"strings"
 	"unsafe"
@@ -224,7 +223,7 @@ func (d *state) matchKey(f *decField) bool {
 		return d.matchKeyFull(f)
 	}
 	// In bounds: n is at least 3 (two quotes and a byte).
-	if wire.Load64(src, i)&f.keyMask != f.keyWord || n > 8 && wire.Load64(src, i+n-8) != f.keyLast {
+	if !f.wordsMatch(src, i) {
 		return false
 	}
 	i += n
@@ -264,6 +263,14 @@ func (d *state) valueAfterColon(i int) {
 	}
 }
 
+// wordsMatch reports whether the first 8 bytes of the key at src[i] and,
+// for names longer than that, its last 8 are f's; the caller guarantees
+// both words are in src.
+func (f *decField) wordsMatch(src string, i int) bool {
+	n := len(f.keyQ)
+	return wire.Load64(src, i)&f.keyMask == f.keyWord && (n <= 8 || wire.Load64(src, i+n-8) == f.keyLast)
+}
+
 // matchKeyFull is matchKey for any name and position.
 func (d *state) matchKeyFull(f *decField) bool {
 	i, src := d.pos, d.src
@@ -272,11 +279,7 @@ func (d *state) matchKeyFull(f *decField) bool {
 		return false
 	}
 	if i+8 <= len(src) {
-		if wire.Load64(src, i)&f.keyMask != f.keyWord {
-			return false
-		}
-		if n > 8 && (wire.Load64(src, i+n-8) != f.keyLast ||
-			n > 16 && src[i+8:i+n-8] != f.keyQ[8:n-8]) {
+		if !f.wordsMatch(src, i) || n > 16 && src[i+8:i+n-8] != f.keyQ[8:n-8] {
 			return false
 		}
 	} else if src[i:i+n] != f.keyQ {
@@ -352,15 +355,6 @@ func (d *state) inlineField(k fieldKind, p unsafe.Pointer) bool {
 		*(*string)(p) = s
 		return true
 	case fieldInt64, fieldInt32:
-		if v, end, ok := wire.ShortUint(d.src, d.pos); ok && (k == fieldInt64 || v <= math.MaxInt32) {
-			if k == fieldInt32 {
-				*(*int32)(p) = int32(v)
-			} else {
-				*(*int64)(p) = int64(v)
-			}
-			d.pos = end
-			return true
-		}
 		if !isNumberStart(c) {
 			return false
 		}

@@ -54,7 +54,7 @@ func ShortUint(s string, i int) (v uint64, end int, ok bool) {
 		return 0, 0, false
 	}
 	if n < 8 {
-		if c := byte(x >> (8 * n)); c == '.' || c|0x20 == 'e' {
+		if fracOrExp(byte(x >> (8 * n))) {
 			return 0, 0, false
 		}
 		// Shifted up, the digits are the last n of eight; the bytes
@@ -70,7 +70,7 @@ func ShortUint(s string, i int) (v uint64, end int, ok bool) {
 	if k == 8 {
 		return 0, 0, false
 	}
-	if c := byte(y >> (8 * k)); c == '.' || c|0x20 == 'e' {
+	if fracOrExp(byte(y >> (8 * k))) {
 		return 0, 0, false
 	}
 	// A shift by 64 (no more digits) gives 0.
@@ -80,22 +80,19 @@ func ShortUint(s string, i int) (v uint64, end int, ok bool) {
 // shortUintTail is ShortUint for the last 7 bytes of the text, a byte at
 // a time: the last numbers of small documents are there.
 func shortUintTail(s string, i int) (v uint64, end int, ok bool) {
-	if i < 0 || i >= len(s) || s[i] == '0' && i+1 < len(s) && isDigit(s[i+1]) {
+	if i < 0 || i >= len(s) {
 		return 0, 0, false
 	}
-	j := i
-	for ; j < len(s); j++ {
-		c := s[j] - '0'
-		if c > 9 {
-			break
-		}
-		v = v*10 + uint64(c)
-	}
-	if j == i || j >= len(s) || s[j] == '.' || s[j]|0x20 == 'e' {
+	v, j, n := digitRun(s, i, 0)
+	if n == 0 || s[i] == '0' && n > 1 || j >= len(s) || fracOrExp(s[j]) {
 		return 0, 0, false
 	}
 	return v, j, true
 }
+
+// fracOrExp reports whether c, the byte after a number's integer digits,
+// starts a fraction or an exponent.
+func fracOrExp(c byte) bool { return c == '.' || c|0x20 == 'e' }
 
 // digitRun appends the digits at s[j:] to u, 8 at a time while it can,
 // and returns the new value, the index after the digits and how many
@@ -512,6 +509,10 @@ func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxErro
 // same pass. ok is false when the number has a fraction or an exponent or
 // does not fit; end and err are those of ScanNumber.
 func ReadInt(s string, i int) (end int, n int64, ok bool, err *SyntaxError) {
+	// Short unsigned integers, the commonest, without a loop.
+	if v, end, ok := ShortUint(s, i); ok {
+		return end, int64(v), true, nil
+	}
 	j := i
 	neg := j < len(s) && s[j] == '-'
 	if neg {
@@ -520,7 +521,7 @@ func ReadInt(s string, i int) (end int, n int64, ok bool, err *SyntaxError) {
 	start := j
 	u, j, digits := digitRun(s, j, 0)
 	if digits == 0 || digits > 19 || s[start] == '0' && digits > 1 ||
-		j < len(s) && (s[j] == '.' || s[j]|0x20 == 'e') {
+		j < len(s) && fracOrExp(s[j]) {
 		end, float, serr := ScanNumber(s, i)
 		if serr != nil || float {
 			return end, 0, false, serr

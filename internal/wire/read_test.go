@@ -234,11 +234,17 @@ func TestReadInt(t *testing.T) {
 		if s != "" {
 			checkReadInt(t, s)
 		}
+		// With text after it, the short way (ShortUint) can read it.
+		checkReadInt(t, s+",1234567890123456")
 	}
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 100000; i++ {
-		checkReadInt(t, randomNumber(r))
-		checkReadInt(t, strconv.FormatInt(int64(r.Uint64()), 10))
+		x := randomNumber(r)
+		checkReadInt(t, x)
+		checkReadInt(t, x+",1234567890123456")
+		y := strconv.FormatInt(int64(r.Uint64())>>r.IntN(64), 10)
+		checkReadInt(t, y)
+		checkReadInt(t, y+"]1234567890123456")
 	}
 }
 
@@ -251,6 +257,7 @@ func FuzzReadInt(f *testing.F) {
 			return
 		}
 		checkReadInt(t, s)
+		checkReadInt(t, s+",1234567890123456")
 	})
 }
 

@@ -331,6 +331,9 @@ func TestScenarioValueLifetime(t *testing.T) {
 	if s.value == nil {
 		t.Fatal("Check did not make the value")
 	}
+	if want, _ := stdjson.Marshal(s.value); s.Size != int64(len(want)) {
+		t.Fatalf("Size %d, encoding/json's output %d bytes", s.Size, len(want))
+	}
 	s.Release()
 	if s.value != nil {
 		t.Fatal("Release kept the value")

@@ -53,7 +53,8 @@ type Scenario struct {
 	// Doc is the document's name.
 	Doc string
 	// Size is the bytes processed per operation, for MB/s: the input for
-	// decoding and validating, encoding/json's output for encoding.
+	// decoding and validating, encoding/json's output for encoding (set
+	// by the first Prepare).
 	Size int64
 	// Skip, when not empty, says why the scenario cannot run (the corpus
 	// is missing).
@@ -80,6 +81,13 @@ func (s *Scenario) Prepare() error {
 	v, err := s.build()
 	if err != nil {
 		return err
+	}
+	if s.Size == 0 {
+		n, err := stdjson.Marshal(v)
+		if err != nil {
+			return err
+		}
+		s.Size = int64(len(n))
 	}
 	s.value = v
 	return nil
@@ -189,9 +197,6 @@ func Scenarios(corpus map[string][]byte, skipReason string) ([]*Scenario, error)
 				err := stdjson.Unmarshal(data, &v)
 				return v, err
 			}
-			if err := s.encodeSize(); err != nil {
-				return nil, err
-			}
 			s.op = s.encodeOp
 		}
 		add(s, d.data)
@@ -217,9 +222,6 @@ func Scenarios(corpus map[string][]byte, skipReason string) ([]*Scenario, error)
 				v := newValue()
 				err := stdjson.Unmarshal(data, v)
 				return v, err
-			}
-			if err := s.encodeSize(); err != nil {
-				return nil, err
 			}
 			s.op = s.encodeOp
 		}
@@ -249,19 +251,4 @@ func (s *Scenario) encodeOp(lib *Library) func() error {
 		_, err := lib.Marshal(v)
 		return err
 	}
-}
-
-// encodeSize sets an encode scenario's Size, the length of
-// encoding/json's output, from a value made for the purpose and dropped.
-func (s *Scenario) encodeSize() error {
-	v, err := s.build()
-	if err != nil {
-		return err
-	}
-	n, err := stdjson.Marshal(v)
-	if err != nil {
-		return err
-	}
-	s.Size = int64(len(n))
-	return nil
 }

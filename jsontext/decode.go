@@ -1,0 +1,482 @@
+package jsontext
+
+import (
+	"bytes"
+	"io"
+	"unicode/utf8"
+
+	"github.com/jetjson/jet/internal/jsonopts"
+)
+
+// Decoder is a streaming decoder for raw JSON tokens and values. It is
+// used to read a stream of top-level JSON values, each separated by
+// optional whitespace characters.
+//
+// Decoder.ReadToken and Decoder.ReadValue calls may be interleaved. For
+// example, the following JSON value:
+//
+//	{"name":"value","array":[null,false,true,3.14159],"object":{"k":"v"}}
+//
+// can be parsed with the following calls (ignoring errors for brevity):
+//
+//	d.ReadToken() // {
+//	d.ReadToken() // "name"
+//	d.ReadToken() // "value"
+//	d.ReadValue() // "array"
+//	d.ReadToken() // [
+//	d.ReadToken() // null
+//	d.ReadToken() // false
+//	d.ReadValue() // true
+//	d.ReadToken() // 3.14159
+//	d.ReadToken() // ]
+//	d.ReadValue() // "object"
+//	d.ReadValue() // {"k":"v"}
+//	d.ReadToken() // }
+//
+// The above is one of many possible sequences of calls and may not
+// represent the most sensible method to call for any given token/value.
+// For example, it is probably more common to call Decoder.ReadToken to
+// obtain a string token for object names.
+type Decoder struct {
+	s decoderState
+}
+
+// decodeBuffer is the input: buf holds what has been read from rd and not
+// yet discarded. buf[prevStart:prevEnd] is the token or value returned
+// last, buf[prevEnd:] what has not been returned yet; base is the offset
+// of buf[0] in the whole input.
+type decodeBuffer struct {
+	buf       []byte
+	prevStart int
+	prevEnd   int
+	base      int64
+	rd        io.Reader
+
+	// prevFlags describes buf[prevStart:prevEnd] when it is a string.
+	prevFlags strFlags
+
+	// A peeked token: peekPos > 0 is its position in buf; peekErr the
+	// error PeekKind met, returned by the next read.
+	peekPos int
+	peekErr error
+}
+
+func (b *decodeBuffer) offsetAt(pos int) int64 { return b.base + int64(pos) }
+func (b *decodeBuffer) prevOffset() int64      { return b.base + int64(b.prevStart) }
+func (b *decodeBuffer) prevBytes() []byte      { return b.buf[b.prevStart:b.prevEnd] }
+
+type decoderState struct {
+	decodeBuffer
+	m     machine
+	names nameStack
+	seen  nameSet // the names of open objects, unless duplicates are allowed
+	opts  jsonopts.Struct
+
+	checkDup  bool // !AllowDuplicateNames
+	checkUTF8 bool // !AllowInvalidUTF8
+
+	valFlags strFlags // what the last string read by value holds
+}
+
+// Input buffering: the buffer starts small and grows while much input
+// keeps coming, up to decodeBufMax; it grows further only to hold one
+// token or value that is larger.
+const (
+	decodeBufMin = 512
+	decodeBufMax = 64 << 10
+)
+
+// NewDecoder constructs a new streaming decoder reading from r.
+//
+// If r is a bytes.Buffer, then the decoder parses directly from the
+// buffer without first copying the contents to an intermediate buffer.
+// Additional writes to the buffer must not occur while the decoder is in
+// use.
+func NewDecoder(r io.Reader, opts ...Options) *Decoder {
+	d := new(Decoder)
+	d.Reset(r, opts...)
+	return d
+}
+
+// Reset resets a decoder such that it is reading afresh from r and
+// configured with the provided options.
+func (d *Decoder) Reset(r io.Reader, opts ...Options) {
+	switch {
+	case d == nil:
+		panic("jsontext: invalid nil Decoder")
+	case r == nil:
+		panic("jsontext: invalid nil io.Reader")
+	}
+	buf := d.s.buf[:0]
+	if _, ok := d.s.rd.(*bytes.Buffer); ok {
+		buf = nil // it was the bytes.Buffer's
+	}
+	d.s.reset(buf, r, opts)
+}
+
+func (d *decoderState) reset(buf []byte, r io.Reader, opts []Options) {
+	d.decodeBuffer = decodeBuffer{buf: buf, rd: r}
+	d.m.reset()
+	d.names.reset()
+	d.seen.reset()
+	var o jsonopts.Struct
+	o.Join(opts...)
+	d.opts = o
+	d.checkDup = !o.Flags.Get(jsonopts.AllowDuplicateNames)
+	d.checkUTF8 = !o.Flags.Get(jsonopts.AllowInvalidUTF8)
+}
+
+// Options returns the options used to construct the decoder.
+func (d *Decoder) Options() Options {
+	return &d.s.opts
+}
+
+// fetch reads more input into buf. Positions in buf may move: callers
+// keep absolute offsets across it. It returns io.ErrUnexpectedEOF when the
+// input has ended.
+func (d *decoderState) fetch() error {
+	if d.rd == nil {
+		return io.ErrUnexpectedEOF
+	}
+	d.names.copyOut(d.buf)
+
+	if bb, ok := d.rd.(*bytes.Buffer); ok {
+		switch {
+		case bb.Len() == 0:
+			return io.ErrUnexpectedEOF
+		case len(d.buf) == 0:
+			d.buf = bb.Next(bb.Len())
+			return nil
+		default:
+			return &ioError{action: "read", err: errBufferWriteAfterNext}
+		}
+	}
+
+	// Discard what was returned before the last token or value, and grow
+	// when the buffer is small for how much input has gone through it, or
+	// when what is kept fills most of it (a large token or value).
+	keep := len(d.buf) - d.prevStart
+	c := cap(d.buf)
+	switch {
+	case c == 0:
+		c = decodeBufMin
+	case c < decodeBufMax && int64(c) < d.offsetAt(d.prevEnd)/2,
+		keep >= c*3/4:
+		c *= 2
+	}
+	if c != cap(d.buf) {
+		buf := make([]byte, keep, c)
+		copy(buf, d.buf[d.prevStart:])
+		d.buf = buf
+	} else {
+		d.buf = d.buf[:copy(d.buf[:c], d.buf[d.prevStart:])]
+	}
+	d.base += int64(d.prevStart)
+	d.prevEnd -= d.prevStart
+	d.prevStart = 0
+
+	for {
+		n, err := d.rd.Read(d.buf[len(d.buf):cap(d.buf)])
+		switch {
+		case n > 0:
+			d.buf = d.buf[:len(d.buf)+n]
+			return nil
+		case err == io.EOF:
+			return io.ErrUnexpectedEOF
+		case err != nil:
+			return &ioError{action: "read", err: err}
+		}
+	}
+}
+
+// more fetches input while keeping the position pos: it returns pos
+// moved with the buffer's contents.
+func (d *decoderState) more(pos int) (int, error) {
+	abs := d.offsetAt(pos)
+	err := d.fetch()
+	return int(abs - d.base), err
+}
+
+// space skips whitespace from pos, reading more input as needed. Without
+// an error, buf[pos] is the next byte.
+func (d *decoderState) space(pos int) (int, error) {
+	for {
+		pos += skipSpace(d.buf[pos:])
+		if pos < len(d.buf) {
+			return pos, nil
+		}
+		var err error
+		if pos, err = d.more(pos); err != nil {
+			return pos, err
+		}
+	}
+}
+
+// wrapError places err: a SyntacticError at the offset of buf[pos], with a
+// JSON Pointer to where the decoder is (see appendPointer for where) and
+// the path err carries inside the value being read. I/O errors and
+// io.EOF are returned as they are.
+func (d *decoderState) wrapError(err error, pos, where int) error {
+	if _, ok := err.(*ioError); ok || err == io.EOF {
+		return err
+	}
+	d.names.copyOut(d.buf)
+	ptr := appendPointer(nil, &d.m, &d.names, where)
+	if pe, ok := err.(*pathError); ok {
+		ptr = pe.appendTo(ptr)
+		err = pe.error
+	}
+	if err == errMismatchDelim {
+		// The decoder says why in terms of the byte it found.
+		w := whereStartValue
+		if len(d.m.outer) > 0 && d.m.last.length() > 0 {
+			if d.m.last.isArray() {
+				w = whereAfterElement
+			} else {
+				w = whereAfterValue
+			}
+			ptr = []byte(Pointer(ptr).Parent())
+		}
+		pos, err = d.badChar(pos, w)
+	}
+	return &SyntacticError{ByteOffset: d.offsetAt(pos), JSONPointer: Pointer(ptr), Err: err}
+}
+
+// badChar reports the character at buf[pos] as unexpected where it is.
+// If the buffer ends inside the character's UTF-8 sequence, it reads more
+// input first, so that the message does not depend on how the input was
+// cut into reads; pos moves with the buffer.
+func (d *decoderState) badChar(pos int, where string) (int, error) {
+	for len(d.buf)-pos < 4 && d.buf[pos] >= 0x80 && !utf8.FullRune(d.buf[pos:]) {
+		p, err := d.more(pos)
+		pos = p
+		if err != nil {
+			break
+		}
+	}
+	return pos, invalidChar(d.buf[pos:], where)
+}
+
+// PeekKind retrieves the next token kind, but does not advance the read
+// offset.
+//
+// It returns KindInvalid if an error occurs. Any such error is cached
+// until the next read call and it is the caller's responsibility to
+// eventually follow up a PeekKind call with a read call.
+func (d *Decoder) PeekKind() Kind {
+	return d.s.peekKind()
+}
+
+func (d *decoderState) peekKind() Kind {
+	if d.peekPos > 0 {
+		return kindOf[d.buf[d.peekPos]]
+	}
+	if d.peekErr != nil {
+		return KindInvalid
+	}
+	pos, next, err := d.locate()
+	if err != nil {
+		d.peekPos, d.peekErr = -1, err
+		return KindInvalid
+	}
+	d.peekPos = pos
+	return next
+}
+
+// locate finds the next token: it skips whitespace and the delimiter
+// before the token, checking that the delimiter is the one the grammar
+// needs there, and returns the token's position and kind.
+func (d *decoderState) locate() (int, Kind, error) {
+	if d.peekPos != 0 {
+		pos, err := d.peekPos, d.peekErr
+		d.peekPos, d.peekErr = 0, nil
+		if err != nil {
+			return 0, 0, err
+		}
+		return pos, kindOf[d.buf[pos]], nil
+	}
+	pos := d.prevEnd
+	if pos >= len(d.buf) || isSpace(d.buf[pos]) {
+		var err error
+		if pos, err = d.space(pos); err != nil {
+			if err == io.ErrUnexpectedEOF && d.m.depth() == 1 {
+				err = io.EOF
+			}
+			return 0, 0, d.wrapError(err, pos, 0)
+		}
+	}
+	var delim byte
+	if c := d.buf[pos]; c == ',' || c == ':' {
+		delim = c
+		pos++
+		if pos >= len(d.buf) || isSpace(d.buf[pos]) {
+			var err error
+			if pos, err = d.space(pos); err != nil {
+				err = d.wrapError(err, pos, 0)
+				// What follows is unknown: a string could follow any
+				// delimiter the grammar allows here.
+				if d.m.needDelim('"') != delim {
+					err = d.delimError(delim, '"')
+				}
+				return 0, 0, err
+			}
+		}
+	}
+	next := kindOf[d.buf[pos]]
+	if d.m.needDelim(next) != delim {
+		return 0, 0, d.delimError(delim, next)
+	}
+	return pos, next, nil
+}
+
+// delimError reports that the delimiter found before a token of kind next
+// (delim, or 0 for none) is not the one the grammar needs.
+func (d *decoderState) delimError(delim byte, next Kind) error {
+	w := whereStartValue
+	switch d.m.needDelim(next) {
+	case ':':
+		w = whereAfterName
+	case ',':
+		if d.m.last.isObject() {
+			w = whereAfterValue
+		} else {
+			w = whereAfterElement
+		}
+	}
+	pos, err := d.badChar(d.prevEnd+skipSpace(d.buf[d.prevEnd:]), w)
+	return d.wrapError(err, pos, 0)
+}
+
+// ReadToken reads the next Token, advancing the read offset. The returned
+// token is only valid until the next Peek, Read, or Skip call. It returns
+// io.EOF if there are no more tokens.
+func (d *Decoder) ReadToken() (Token, error) {
+	return d.s.readToken()
+}
+
+func (d *decoderState) readToken() (Token, error) {
+	pos, next, err := d.locate()
+	if err != nil {
+		return Token{}, err
+	}
+	switch next {
+	case 'n', 'f', 't':
+		lit, tok := literalOf(next)
+		end := pos + len(lit)
+		if end > len(d.buf) || string(d.buf[pos:end]) != lit {
+			if end, err = d.literal(pos, lit); err != nil {
+				return Token{}, d.wrapError(err, end, +1)
+			}
+			pos = end - len(lit)
+		}
+		if err := d.m.appendLiteral(); err != nil {
+			return Token{}, d.wrapError(err, pos, +1)
+		}
+		d.prevStart, d.prevEnd = end, end
+		return tok, nil
+
+	case '"':
+		pos, end, fl, err := d.stringAt(pos)
+		if err != nil {
+			return Token{}, d.wrapError(err, end, +1)
+		}
+		if d.m.last.needName() {
+			if d.checkDup && !d.seen.insertQuoted(d.buf[pos:end], fl.verbatim()) {
+				return Token{}, d.wrapError(inMember(ErrDuplicateName, d.buf[pos:end]), pos, +1)
+			}
+			d.names.setLast(pos)
+		}
+		d.m.appendString()
+		d.prevStart, d.prevEnd, d.prevFlags = pos, end, fl
+		return Token{raw: &d.decodeBuffer, num: uint64(d.offsetAt(pos))}, nil
+
+	case '0':
+		pos, end, err := d.numberAt(pos)
+		if err != nil {
+			return Token{}, d.wrapError(err, end, +1)
+		}
+		if err := d.m.appendLiteral(); err != nil {
+			return Token{}, d.wrapError(err, pos, +1)
+		}
+		d.prevStart, d.prevEnd = pos, end
+		return Token{raw: &d.decodeBuffer, num: uint64(d.offsetAt(pos))}, nil
+
+	case '{', '[':
+		if err := d.m.push(next == '{'); err != nil {
+			return Token{}, d.wrapError(err, pos, +1)
+		}
+		tok := BeginArray
+		if next == '{' {
+			d.names.push()
+			if d.checkDup {
+				d.seen.push()
+			}
+			tok = BeginObject
+		}
+		d.prevStart, d.prevEnd = pos+1, pos+1
+		return tok, nil
+
+	case '}':
+		if err := d.m.popObject(); err != nil {
+			return Token{}, d.wrapError(err, pos, +1)
+		}
+		d.names.pop()
+		if d.checkDup {
+			d.seen.pop()
+		}
+		d.prevStart, d.prevEnd = pos+1, pos+1
+		return EndObject, nil
+
+	case ']':
+		if err := d.m.popArray(); err != nil {
+			return Token{}, d.wrapError(err, pos, +1)
+		}
+		d.prevStart, d.prevEnd = pos+1, pos+1
+		return EndArray, nil
+	}
+	pos, err = d.badChar(pos, whereStartValue)
+	return Token{}, d.wrapError(err, pos, +1)
+}
+
+func literalOf(k Kind) (string, Token) {
+	switch k {
+	case 'n':
+		return "null", Null
+	case 'f':
+		return "false", False
+	}
+	return "true", True
+}
+
+// literal reads the literal lit at pos, reading more input as needed, and
+// returns the position after it (or of the error).
+func (d *decoderState) literal(pos int, lit string) (int, error) {
+	for {
+		n, err := consumeLiteral(d.buf[pos:], lit)
+		if err != io.ErrUnexpectedEOF && !d.cutShort(err, pos+n) {
+			return pos + n, err
+		}
+		p, ferr := d.more(pos)
+		pos = p
+		if ferr != nil {
+			if err == io.ErrUnexpectedEOF {
+				err = ferr
+			}
+			return pos + n, err
+		}
+	}
+}
+
+// maxErrorText is the most input an error quotes: an invalid surrogate
+// pair (two \uXXXX escapes).
+const maxErrorText = 12
+
+// cutShort reports whether err, found at buf[at], quotes text that may run
+// past the end of the buffer: then the caller reads more and looks again,
+// so that the error does not depend on how the input was cut into reads.
+func (d *decoderState) cutShort(err error, at int) bool {
+	if _, ok := err.(*invalidTextError); !ok {
+		return false
+	}
+	return len(d.buf)-at < maxErrorText && d.rd != nil
+}

@@ -1,0 +1,371 @@
+package jsontext
+
+import (
+	"io"
+
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// stringAt reads the string at buf[pos], reading more input as needed.
+// It returns the string's start and end (moved with the buffer) and what
+// it holds; on error, end is where the error was found.
+func (d *decoderState) stringAt(pos int) (start, end int, fl strFlags, err error) {
+	if end, fl, ok := d.stringInBuffer(pos); ok {
+		return pos, end, fl, nil
+	}
+	n := 0
+	for {
+		m, err := consumeString(d.buf[pos:], n, &fl, d.checkUTF8)
+		cut := d.cutShort(err, pos+m)
+		if err != io.ErrUnexpectedEOF && !cut {
+			return pos, pos + m, fl, err
+		}
+		if !cut {
+			n = m
+		}
+		p, ferr := d.more(pos)
+		pos = p
+		if ferr != nil {
+			if !cut {
+				err = ferr
+			}
+			return pos, pos + m, fl, err
+		}
+	}
+}
+
+// stringInBuffer reads the string at buf[pos] when it lies whole in the
+// buffer and is valid; ok is false otherwise (the caller then reads it
+// with consumeString, which says why).
+func (d *decoderState) stringInBuffer(pos int) (end int, fl strFlags, ok bool) {
+	if d.buf[pos] != '"' {
+		return 0, 0, false
+	}
+	end, wfl, ok := wire.ScanStringFast(wire.StringOf(d.buf), pos)
+	if !ok {
+		return 0, 0, false
+	}
+	if wfl&wire.Escaped != 0 {
+		// Escapes are rarer: the reference settles surrogates and flags.
+		return 0, 0, false
+	}
+	if wfl&wire.NonASCII != 0 && !wire.ValidUTF8(wire.StringOf(d.buf[pos+1:end-1])) {
+		if d.checkUTF8 {
+			return 0, 0, false
+		}
+		fl = strNotVerbatim | strNotCanonical
+	}
+	return end, fl, true
+}
+
+// numberAt reads the number at buf[pos], reading more input as needed
+// (a number ends only where a byte that cannot continue it follows, or at
+// the end of the input). It returns the number's start and end (moved
+// with the buffer); on error, end is where the error was found, which for
+// input that ends inside the number is its start.
+func (d *decoderState) numberAt(pos int) (start, end int, err error) {
+	n := 0
+	var st numState
+	for {
+		var m int
+		var st2 numState
+		m, st2, err = consumeNumber(d.buf[pos:], n, st)
+		switch {
+		case err == nil && pos+m < len(d.buf):
+			return pos, pos + m, nil
+		case err != nil && err != io.ErrUnexpectedEOF:
+			if !d.cutShort(err, pos+m) {
+				return pos, pos + m, err
+			}
+			if p, ferr := d.more(pos); ferr != nil {
+				return p, p + m, err
+			} else {
+				pos = p
+			}
+			continue
+		}
+		st = st2
+		complete := err == nil
+		n = m
+		if pos, err = d.more(pos); err != nil {
+			if complete && err == io.ErrUnexpectedEOF {
+				return pos, pos + n, nil
+			}
+			return pos, pos, err
+		}
+	}
+}
+
+// ReadValue returns the next raw JSON value, advancing the read offset.
+// The value is stripped of any leading or trailing whitespace and
+// contains the exact bytes of the input, which may contain invalid UTF-8
+// if AllowInvalidUTF8 is specified.
+//
+// The returned value is only valid until the next Peek, Read, or Skip
+// call and may not be mutated while the Decoder remains in use. If the
+// decoder is currently at the end token for an object or array, then it
+// reports a SyntacticError and the internal state remains unchanged. It
+// returns io.EOF if there are no more values.
+func (d *Decoder) ReadValue() (Value, error) {
+	return d.s.readValue()
+}
+
+func (d *decoderState) readValue() (Value, error) {
+	pos, next, err := d.locate()
+	if err != nil {
+		return nil, err
+	}
+	start := d.offsetAt(pos)
+	end, err := d.value(pos, d.m.depth())
+	if err != nil {
+		return nil, d.wrapError(err, end, +1)
+	}
+	pos = int(start - d.base)
+	switch next {
+	case 'n', 'f', 't', '0':
+		err = d.m.appendLiteral()
+	case '"':
+		if d.m.last.needName() {
+			if d.checkDup && !d.seen.insertQuoted(d.buf[pos:end], d.valFlags.verbatim()) {
+				err = inMember(ErrDuplicateName, d.buf[pos:end])
+				break
+			}
+			d.names.setLast(pos)
+		}
+		d.m.appendString()
+	case '{', '[':
+		// A whole container counts as one value: it is checked by the
+		// grammar as if opened and closed at once.
+		if err = d.m.push(next == '{'); err == nil {
+			d.m.pop()
+		}
+	}
+	if err != nil {
+		return nil, d.wrapError(err, pos, +1)
+	}
+	d.prevStart, d.prevEnd, d.prevFlags = pos, end, d.valFlags
+	return Value(d.buf[pos:end:end]), nil
+}
+
+// value reads the value at buf[pos], nested depth deep, reading more input
+// as needed, and returns the position after it (or of the error).
+func (d *decoderState) value(pos, depth int) (int, error) {
+	switch next := kindOf[d.buf[pos]]; next {
+	case 'n', 'f', 't':
+		lit, _ := literalOf(next)
+		return d.literal(pos, lit)
+	case '"':
+		_, end, fl, err := d.stringAt(pos)
+		d.valFlags = fl
+		return end, err
+	case '0':
+		_, end, err := d.numberAt(pos)
+		return end, err
+	case '{':
+		return d.object(pos, depth)
+	case '[':
+		return d.array(pos, depth)
+	case '}', ']':
+		// Seen from where the decoder is, an end that does not match.
+		if d.m.last.isObject() == (next == ']') {
+			return pos, errMismatchDelim
+		}
+	}
+	return d.badChar(pos, whereStartValue)
+}
+
+func (d *decoderState) object(pos, depth int) (int, error) {
+	if depth == maxDepth+1 {
+		return pos, errMaxDepth
+	}
+	pos, err := d.space(pos + 1)
+	if err != nil {
+		return pos, err
+	}
+	if d.buf[pos] == '}' {
+		return pos + 1, nil
+	}
+	if d.checkDup {
+		d.seen.push()
+		defer d.seen.pop()
+	}
+	depth++
+	for {
+		if pos, err = d.space(pos); err != nil {
+			return pos, err
+		}
+		start, end, fl, err := d.stringAt(pos)
+		if err != nil {
+			return end, err
+		}
+		// The name stays in the buffer while the value is read (only what
+		// came before the value's start is ever discarded), but it may
+		// move: keep its offset.
+		nameAt, nameLen := d.offsetAt(start), end-start
+		name := func() []byte {
+			i := int(nameAt - d.base)
+			return d.buf[i : i+nameLen]
+		}
+		if d.checkDup && !d.seen.insertQuoted(d.buf[start:end], fl.verbatim()) {
+			return start, inMember(ErrDuplicateName, d.buf[start:end])
+		}
+		if pos, err = d.space(end); err != nil {
+			return pos, inMember(err, name())
+		}
+		if d.buf[pos] != ':' {
+			pos, err = d.badChar(pos, whereAfterName)
+			return pos, inMember(err, name())
+		}
+		if pos, err = d.space(pos + 1); err != nil {
+			return pos, inMember(err, name())
+		}
+		if pos, err = d.value(pos, depth); err != nil {
+			return pos, inMember(err, name())
+		}
+		if pos, err = d.space(pos); err != nil {
+			return pos, err
+		}
+		switch d.buf[pos] {
+		case ',':
+			pos++
+		case '}':
+			return pos + 1, nil
+		default:
+			return d.badChar(pos, whereAfterValue)
+		}
+	}
+}
+
+func (d *decoderState) array(pos, depth int) (int, error) {
+	if depth == maxDepth+1 {
+		return pos, errMaxDepth
+	}
+	pos, err := d.space(pos + 1)
+	if err != nil {
+		return pos, err
+	}
+	if d.buf[pos] == ']' {
+		return pos + 1, nil
+	}
+	depth++
+	for i := int64(0); ; i++ {
+		if pos, err = d.space(pos); err != nil {
+			return pos, err
+		}
+		if pos, err = d.value(pos, depth); err != nil {
+			return pos, inElement(err, i)
+		}
+		if pos, err = d.space(pos); err != nil {
+			return pos, err
+		}
+		switch d.buf[pos] {
+		case ',':
+			pos++
+		case ']':
+			return pos + 1, nil
+		default:
+			return d.badChar(pos, whereAfterElement)
+		}
+	}
+}
+
+// SkipValue is semantically equivalent to calling Decoder.ReadValue and
+// discarding the result, except that memory is not wasted trying to hold
+// the entire result.
+func (d *Decoder) SkipValue() error {
+	return d.s.skipValue()
+}
+
+func (d *decoderState) skipValue() error {
+	switch d.peekKind() {
+	case '{', '[':
+		depth := d.m.depth()
+		for {
+			if _, err := d.readToken(); err != nil {
+				return err
+			}
+			if d.m.depth() <= depth {
+				return nil
+			}
+		}
+	}
+	_, err := d.readValue()
+	return err
+}
+
+// InputOffset returns the current input byte offset. It gives the
+// location of the next byte immediately after the most recently returned
+// token or value. The number of bytes actually read from the underlying
+// io.Reader may be more than this offset due to internal buffering.
+func (d *Decoder) InputOffset() int64 {
+	return d.s.offsetAt(d.s.prevEnd)
+}
+
+// UnreadBuffer returns the data remaining in the unread buffer, which may
+// contain zero or more bytes. This is the data already consumed from the
+// input io.Reader, but not yet read by a Decoder.ReadToken or
+// Decoder.ReadValue call. It may contain bytes that do not form valid
+// JSON, since it has not yet been validated according to the JSON
+// grammar. The exact amount of buffered data is an implementation detail
+// of the Decoder and may change over time.
+//
+// It is the caller's responsibility to concatenate this buffer with the
+// remainder of the input Reader to obtain the full sequence of bytes
+// after the last read JSON token or value.
+//
+// The returned buffer must not be mutated while Decoder continues to be
+// used. The buffer contents are valid until the next Peek, Read, or Skip
+// call.
+func (d *Decoder) UnreadBuffer() []byte {
+	return d.s.buf[d.s.prevEnd:len(d.s.buf)]
+}
+
+// StackDepth returns the depth of the state machine for JSON data that
+// has already been read. Each level on the stack represents a nested JSON
+// object or array. It is incremented whenever a BeginObject or BeginArray
+// token is encountered and decremented whenever an EndObject or EndArray
+// token is encountered.
+//
+// StackDepth returns 0 when not inside any object or array. In
+// particular, it returns 0 before any tokens have been read, after any
+// top-level value has been read, and between values when decoding a
+// stream of top-level values (e.g., NDJSON). StackDepth returns 1 inside a
+// top-level object or array, 2 inside a nested object or array, and so
+// on.
+func (d *Decoder) StackDepth() int {
+	return d.s.m.depth() - 1
+}
+
+// StackIndex returns information about the specified stack level. It must
+// be a number between 0 and Decoder.StackDepth, inclusive. For each level,
+// it reports the kind:
+//
+//   - KindInvalid for a level of zero,
+//   - KindBeginObject for a level representing a JSON object, and
+//   - KindBeginArray for a level representing a JSON array.
+//
+// It also reports the length of that JSON object or array decoded so far.
+// Each name and value in a JSON object is counted separately, so the
+// effective number of members is half the length. A complete JSON object
+// must have an even length.
+func (d *Decoder) StackIndex(i int) (Kind, int64) {
+	return stackIndex(&d.s.m, i)
+}
+
+func stackIndex(m *machine, i int) (Kind, int64) {
+	l := m.at(i)
+	switch {
+	case i == 0:
+		return KindInvalid, l.length()
+	case l.isObject():
+		return KindBeginObject, l.length()
+	}
+	return KindBeginArray, l.length()
+}
+
+// StackPointer returns a JSON Pointer (RFC 6901) to the most recently
+// read value.
+func (d *Decoder) StackPointer() Pointer {
+	d.s.names.copyOut(d.s.buf)
+	return Pointer(appendPointer(nil, &d.s.m, &d.s.names, -1))
+}

@@ -1,0 +1,559 @@
+package jsontext
+
+import (
+	"bytes"
+	"io"
+	"math"
+	"math/bits"
+	"strconv"
+
+	"github.com/jetjson/jet/internal/jsonopts"
+)
+
+// Encoder is a streaming encoder to raw JSON tokens and values. It is used
+// to write a stream of top-level JSON values, each terminated with a
+// newline character.
+//
+// Encoder.WriteToken and Encoder.WriteValue calls may be interleaved. For
+// example, the following JSON value:
+//
+//	{"name":"value","array":[null,false,true,3.14159],"object":{"k":"v"}}
+//
+// can be composed with the following calls (ignoring errors for brevity):
+//
+//	e.WriteToken(BeginObject)        // {
+//	e.WriteToken(String("name"))     // "name"
+//	e.WriteToken(String("value"))    // "value"
+//	e.WriteValue(Value(`"array"`))   // "array"
+//	e.WriteToken(BeginArray)         // [
+//	e.WriteToken(Null)               // null
+//	e.WriteToken(False)              // false
+//	e.WriteValue(Value("true"))      // true
+//	e.WriteToken(Float(3.14159))     // 3.14159
+//	e.WriteToken(EndArray)           // ]
+//	e.WriteValue(Value(`"object"`))  // "object"
+//	e.WriteValue(Value(`{"k":"v"}`)) // {"k":"v"}
+//	e.WriteToken(EndObject)          // }
+//
+// The above is one of many possible sequences of calls and may not
+// represent the most sensible method to call for any given token/value.
+// For example, it is probably more common to call Encoder.WriteToken with
+// a string for object names.
+type Encoder struct {
+	s encoderState
+}
+
+type encoderState struct {
+	// buf holds output not yet written to wr; base is the offset of
+	// buf[0] in the whole output. With a *bytes.Buffer as wr, buf is the
+	// bytes.Buffer's own free space.
+	buf  []byte
+	base int64
+	wr   io.Writer
+
+	maxValue int    // about the largest Value given to WriteValue
+	avail    []byte // the buffer AvailableBuffer returns
+
+	m     machine
+	names nameStack
+	seen  nameSet
+	opts  jsonopts.Struct
+	fl    fmtFlags
+}
+
+// fmtFlags are the options that decide how text is written, as bits.
+type fmtFlags uint16
+
+const (
+	fmtCheckDup fmtFlags = 1 << iota
+	fmtCheckUTF8
+	fmtHTML
+	fmtJS
+	fmtPreserveStrings
+	fmtCanonInts
+	fmtCanonFloats
+	fmtReorder
+	fmtMultiline
+	fmtSpaceColon
+	fmtSpaceComma
+	fmtNoNewline
+
+	fmtEscape    = fmtHTML | fmtJS
+	fmtCanonNums = fmtCanonInts | fmtCanonFloats
+	fmtSpace     = fmtMultiline | fmtSpaceColon | fmtSpaceComma
+)
+
+func fmtFlagsOf(o *jsonopts.Struct) fmtFlags {
+	var fl fmtFlags
+	set := func(b jsonopts.Bools, f fmtFlags) {
+		if o.Flags.Get(b) {
+			fl |= f
+		}
+	}
+	if !o.Flags.Get(jsonopts.AllowDuplicateNames) {
+		fl |= fmtCheckDup
+	}
+	if !o.Flags.Get(jsonopts.AllowInvalidUTF8) {
+		fl |= fmtCheckUTF8
+	}
+	set(jsonopts.EscapeForHTML, fmtHTML)
+	set(jsonopts.EscapeForJS, fmtJS)
+	set(jsonopts.PreserveRawStrings, fmtPreserveStrings)
+	set(jsonopts.CanonicalizeRawInts, fmtCanonInts)
+	set(jsonopts.CanonicalizeRawFloats, fmtCanonFloats)
+	set(jsonopts.ReorderRawObjects, fmtReorder)
+	set(jsonopts.Multiline, fmtMultiline)
+	set(jsonopts.SpaceAfterColon, fmtSpaceColon)
+	set(jsonopts.SpaceAfterComma, fmtSpaceComma)
+	set(jsonopts.OmitTopLevelNewline, fmtNoNewline)
+	return fl
+}
+
+// Output buffering: the buffer is flushed after each top-level value and
+// when it is three quarters full; it grows while much output goes
+// through it, up to encodeBufMax (more only to hold a large token).
+const encodeBufMax = 4 << 10
+
+// NewEncoder constructs a new streaming encoder writing to w configured
+// with the provided options. It flushes the internal buffer when the
+// buffer is sufficiently full or when a top-level value has been written.
+//
+// If w is a bytes.Buffer, then the encoder appends directly into the
+// buffer without copying the contents from an intermediate buffer.
+func NewEncoder(w io.Writer, opts ...Options) *Encoder {
+	e := new(Encoder)
+	e.Reset(w, opts...)
+	return e
+}
+
+// Reset resets an encoder such that it is writing afresh to w and
+// configured with the provided options.
+func (e *Encoder) Reset(w io.Writer, opts ...Options) {
+	switch {
+	case e == nil:
+		panic("jsontext: invalid nil Encoder")
+	case w == nil:
+		panic("jsontext: invalid nil io.Writer")
+	}
+	buf := e.s.buf[:0]
+	if _, ok := e.s.wr.(*bytes.Buffer); ok {
+		buf = nil // it was the bytes.Buffer's
+	}
+	e.s.reset(buf, w, opts)
+}
+
+func (e *encoderState) reset(buf []byte, w io.Writer, opts []Options) {
+	e.buf, e.base, e.wr, e.maxValue = buf, 0, w, 0
+	if bb, ok := w.(*bytes.Buffer); ok && bb != nil {
+		e.buf = bb.AvailableBuffer()
+	}
+	e.m.reset()
+	e.names.reset()
+	e.seen.reset()
+	var o jsonopts.Struct
+	o.Join(opts...)
+	if o.Flags.Get(jsonopts.Multiline) {
+		o.InitMultiline()
+	}
+	e.opts = o
+	e.fl = fmtFlagsOf(&e.opts)
+}
+
+// join adds options after the encoder was reset (Value's methods pass
+// their own options this way: unlike Reset's, they do not fill in what
+// Multiline implies).
+func (e *encoderState) join(opts []Options) {
+	e.opts.Join(opts...)
+	e.fl = fmtFlagsOf(&e.opts)
+}
+
+// Options returns the options used to construct the encoder.
+func (e *Encoder) Options() Options {
+	return &e.s.opts
+}
+
+func (e *encoderState) offsetAt(pos int) int64 { return e.base + int64(pos) }
+
+// needFlush reports whether to flush now: after a top-level value, or
+// when the buffer is three quarters full.
+func (e *encoderState) needFlush() bool {
+	return e.wr != nil && (e.m.depth() == 1 || len(e.buf) > 3*cap(e.buf)/4)
+}
+
+// flush writes the buffer to the writer, with a newline after a top-level
+// value. A write error is returned and what was not written is kept, so
+// that a writer that recovers gets all the output.
+func (e *encoderState) flush() error {
+	if e.wr == nil || e.holdBack() {
+		return nil
+	}
+	if e.m.depth() == 1 && e.fl&fmtNoNewline == 0 {
+		e.buf = append(e.buf, '\n')
+	}
+	e.names.copyOut(e.buf)
+
+	if bb, ok := e.wr.(*bytes.Buffer); ok {
+		n, _ := bb.Write(e.buf)
+		e.base += int64(n)
+		if avail := bb.Available(); avail < bb.Len()/4 {
+			bb.Grow(avail + 1)
+		}
+		e.buf = bb.AvailableBuffer()
+		return nil
+	}
+
+	n, err := e.wr.Write(e.buf)
+	e.base += int64(n)
+	if err != nil {
+		if n > 0 {
+			e.buf = e.buf[:copy(e.buf, e.buf[n:])]
+		}
+		return &ioError{action: "write", err: err}
+	}
+	e.buf = e.buf[:0]
+	if c := cap(e.buf); c <= encodeBufMax/2 && int64(c) < e.offsetAt(0)/2 {
+		e.buf = make([]byte, 0, 2*c)
+	}
+	return nil
+}
+
+// holdBack reports whether to keep the buffer for now: inside an object
+// or array with nothing in it yet, between a name and its value, or just
+// after an empty value (so that the semantic layer can take back a member
+// it finds empty).
+func (e *encoderState) holdBack() bool {
+	l := e.m.last
+	switch {
+	case l.length() == 0, l.needValue():
+		return true
+	case l.needName() && len(e.buf) >= 2:
+		switch string(e.buf[len(e.buf)-2:]) {
+		case "ll", `""`, "{}", "[]":
+			return true
+		}
+	}
+	return false
+}
+
+// wrapError places err: a SyntacticError at the offset of buf[pos] (pos
+// may be past the buffer's end, inside text not written), with a JSON
+// Pointer to where the encoder is (see appendPointer) and the path err
+// carries inside the value being written.
+func (e *encoderState) wrapError(err error, pos, where int) error {
+	if _, ok := err.(*ioError); ok || err == io.EOF {
+		return err
+	}
+	e.names.copyOut(e.buf)
+	ptr := appendPointer(nil, &e.m, &e.names, where)
+	if pe, ok := err.(*pathError); ok {
+		ptr = pe.appendTo(ptr)
+		err = pe.error
+	}
+	return &SyntacticError{ByteOffset: e.offsetAt(pos), JSONPointer: Pointer(ptr), Err: err}
+}
+
+// WriteToken writes the next token and advances the internal write
+// offset.
+//
+// The provided token kind must be consistent with the JSON grammar. For
+// example, it is an error to provide a number when the encoder is
+// expecting an object name (which is always a string), or to provide an
+// end object delimiter when the encoder is finishing an array. If the
+// provided token is invalid, then WriteToken reports a SyntacticError and
+// the internal state remains unchanged. The offset reported in
+// SyntacticError will be the Encoder.OutputOffset plus any delimiter or
+// whitespace characters that would have preceded the provided token.
+func (e *Encoder) WriteToken(t Token) error {
+	return e.s.writeToken(t)
+}
+
+func (e *encoderState) writeToken(t Token) error {
+	k := t.Kind()
+	b := e.appendDelim(e.buf, k)
+	pos := len(b)
+
+	var err error
+	switch k {
+	case 'n':
+		b = append(b, "null"...)
+		err = e.m.appendLiteral()
+	case 'f':
+		b = append(b, "false"...)
+		err = e.m.appendLiteral()
+	case 't':
+		b = append(b, "true"...)
+		err = e.m.appendLiteral()
+	case '"':
+		if b, err = e.appendStringToken(b, t); err != nil {
+			break
+		}
+		if e.m.last.needName() {
+			if e.fl&fmtCheckDup != 0 && !e.seen.insertQuoted(b[pos:], false) {
+				err = inMember(ErrDuplicateName, b[pos:])
+				break
+			}
+			e.names.setLast(pos)
+		}
+		e.m.appendString()
+	case '0':
+		if b, err = e.appendNumberToken(b, t); err != nil {
+			break
+		}
+		err = e.m.appendLiteral()
+	case '{':
+		b = append(b, '{')
+		if err = e.m.push(true); err != nil {
+			break
+		}
+		e.names.push()
+		if e.fl&fmtCheckDup != 0 {
+			e.seen.push()
+		}
+	case '}':
+		b = append(b, '}')
+		if err = e.m.popObject(); err != nil {
+			break
+		}
+		e.names.pop()
+		if e.fl&fmtCheckDup != 0 {
+			e.seen.pop()
+		}
+	case '[':
+		b = append(b, '[')
+		err = e.m.push(false)
+	case ']':
+		b = append(b, ']')
+		err = e.m.popArray()
+	default:
+		err = errInvalidToken
+	}
+	if err != nil {
+		return e.wrapError(err, pos, +1)
+	}
+	e.buf = b
+	if e.needFlush() {
+		return e.flush()
+	}
+	return nil
+}
+
+// appendDelim appends the delimiter and whitespace that go before a next
+// token of kind k.
+func (e *encoderState) appendDelim(b []byte, k Kind) []byte {
+	delim := e.m.needDelim(k)
+	if delim != 0 {
+		b = append(b, delim)
+	}
+	if e.fl&fmtSpace == 0 {
+		return b
+	}
+	if delim == ':' {
+		if e.fl&fmtSpaceColon != 0 {
+			b = append(b, ' ')
+		}
+		return b
+	}
+	if delim == ',' && e.fl&fmtSpaceComma != 0 {
+		b = append(b, ' ')
+	}
+	if e.fl&fmtMultiline != 0 {
+		b = e.appendIndent(b, e.m.needIndent(k))
+	}
+	return b
+}
+
+// appendIndent appends a newline, the prefix and n-1 indents (nothing for
+// n == 0).
+func (e *encoderState) appendIndent(b []byte, n int) []byte {
+	if n == 0 {
+		return b
+	}
+	b = append(b, '\n')
+	b = append(b, e.opts.IndentPrefix...)
+	for ; n > 1; n-- {
+		b = append(b, e.opts.Indent...)
+	}
+	return b
+}
+
+// appendStringToken appends the string token t.
+func (e *encoderState) appendStringToken(b []byte, t Token) ([]byte, error) {
+	if t.raw != nil {
+		q := t.text()
+		if q[0] == '"' {
+			b, _, err := e.reformatString(b, q)
+			return b, err
+		}
+	} else if t.num == 0 && t.str != "" {
+		return e.appendQuoted(b, t.str)
+	}
+	panic("invalid JSON token kind: " + t.Kind().String())
+}
+
+// appendQuoted appends s quoted as the encoder's options say.
+func (e *encoderState) appendQuoted(b []byte, s string) ([]byte, error) {
+	b, bad := appendQuote(b, s, e.fl&fmtHTML != 0, e.fl&fmtJS != 0)
+	if bad && e.fl&fmtCheckUTF8 != 0 {
+		return b, errInvalidUTF8
+	}
+	return b, nil
+}
+
+// appendNumberToken appends the number token t.
+func (e *encoderState) appendNumberToken(b []byte, t Token) ([]byte, error) {
+	if t.raw != nil {
+		if q := t.text(); kindOf[q[0]] == '0' {
+			b, _, err := e.reformatNumber(b, q)
+			return b, err
+		}
+	} else if t.num != 0 {
+		switch t.str[0] {
+		case 'F':
+			return AppendFloat(b, float64(math.Float32frombits(uint32(t.num))), 32), nil
+		case 'f':
+			return AppendFloat(b, math.Float64frombits(t.num), 64), nil
+		case 'i':
+			return strconv.AppendInt(b, int64(t.num), 10), nil
+		case 'u':
+			return strconv.AppendUint(b, t.num, 10), nil
+		}
+	}
+	panic("invalid JSON token kind: " + t.Kind().String())
+}
+
+// WriteValue writes the next raw value and advances the internal write
+// offset. The Encoder does not simply copy the provided value verbatim,
+// but parses it to ensure that it is syntactically valid and reformats it
+// according to how the Encoder is configured to format whitespace and
+// strings. If AllowInvalidUTF8 is specified, then any invalid UTF-8 is
+// mangled as the Unicode replacement character, U+FFFD.
+//
+// The provided value kind must be consistent with the JSON grammar (see
+// examples on Encoder.WriteToken). If the provided value is invalid, then
+// WriteValue reports a SyntacticError and the internal state remains
+// unchanged. The offset reported in SyntacticError will be the
+// Encoder.OutputOffset plus the offset into v of any encountered syntax
+// error.
+func (e *Encoder) WriteValue(v Value) error {
+	return e.s.writeValue(v)
+}
+
+func (e *encoderState) writeValue(v Value) error {
+	e.maxValue |= len(v)
+	k := v.Kind()
+	b := e.appendDelim(e.buf, k)
+	pos := len(b)
+
+	n := skipSpace(v)
+	b, m, err := e.reformat(b, v[n:], e.m.depth())
+	if err != nil {
+		return e.wrapError(err, pos+n+m, +1)
+	}
+	n += m
+	n += skipSpace(v[n:])
+	if n < len(v) {
+		return e.wrapError(invalidChar(v[n:], whereAfterTop), pos+n, 0)
+	}
+
+	switch k {
+	case 'n', 'f', 't', '0':
+		err = e.m.appendLiteral()
+	case '"':
+		if e.m.last.needName() {
+			if e.fl&fmtCheckDup != 0 && !e.seen.insertQuoted(b[pos:], false) {
+				err = inMember(ErrDuplicateName, b[pos:])
+				break
+			}
+			e.names.setLast(pos)
+		}
+		e.m.appendString()
+	case '{', '[':
+		if err = e.m.push(k == '{'); err != nil {
+			break
+		}
+		e.m.pop()
+		if e.fl&fmtReorder != 0 {
+			reorderObjects(b[pos:])
+		}
+	}
+	if err != nil {
+		return e.wrapError(err, pos, +1)
+	}
+	e.buf = b
+	if e.needFlush() {
+		return e.flush()
+	}
+	return nil
+}
+
+// OutputOffset returns the current output byte offset. It gives the
+// location of the next byte immediately after the most recently written
+// token or value. The number of bytes actually written to the underlying
+// io.Writer may be less than this offset due to internal buffering.
+func (e *Encoder) OutputOffset() int64 {
+	return e.s.offsetAt(len(e.s.buf))
+}
+
+// AvailableBuffer returns a zero-length buffer with a possible non-zero
+// capacity. This buffer is intended to be used to populate a Value being
+// passed to an immediately succeeding Encoder.WriteValue call.
+//
+// Example usage:
+//
+//	b := e.AvailableBuffer()
+//	b = append(b, '"')
+//	b = appendString(b, v) // append the string formatting of v
+//	b = append(b, '"')
+//	... := e.WriteValue(b)
+//
+// Note that WriteValue expects a valid JSON value. Constructing a value in
+// a raw []byte requires more care than using constructor functions like
+// String, which always return valid Tokens or Values.
+func (e *Encoder) AvailableBuffer() []byte {
+	// A buffer of its own rather than the free end of the output: the
+	// value is reformatted into the output, which would overwrite it.
+	n := 1 << bits.Len(uint(e.s.maxValue|63))
+	if cap(e.s.avail) < n {
+		e.s.avail = make([]byte, 0, n)
+	}
+	return e.s.avail[:0]
+}
+
+// StackDepth returns the depth of the state machine for written JSON
+// data. Each level on the stack represents a nested JSON object or array.
+// It is incremented whenever a BeginObject or BeginArray token is
+// encountered and decremented whenever an EndObject or EndArray token is
+// encountered.
+//
+// StackDepth returns 0 when not inside any object or array. In
+// particular, it returns 0 before any tokens have been written, after any
+// top-level value has been written, and between values when encoding a
+// stream of top-level values (e.g., NDJSON). StackDepth returns 1 inside a
+// top-level object or array, 2 inside a nested object or array, and so
+// on.
+func (e *Encoder) StackDepth() int {
+	return e.s.m.depth() - 1
+}
+
+// StackIndex returns information about the specified stack level. It must
+// be a number between 0 and Encoder.StackDepth, inclusive. For each level,
+// it reports the kind:
+//
+//   - KindInvalid for a level of zero,
+//   - KindBeginObject for a level representing a JSON object, and
+//   - KindBeginArray for a level representing a JSON array.
+//
+// It also reports the length of that JSON object or array encoded so far.
+// Each name and value in a JSON object is counted separately, so the
+// effective number of members is half the length. A complete JSON object
+// must have an even length.
+func (e *Encoder) StackIndex(i int) (Kind, int64) {
+	return stackIndex(&e.s.m, i)
+}
+
+// StackPointer returns a JSON Pointer (RFC 6901) to the most recently
+// written value.
+func (e *Encoder) StackPointer() Pointer {
+	e.s.names.copyOut(e.s.buf)
+	return Pointer(appendPointer(nil, &e.s.m, &e.s.names, -1))
+}

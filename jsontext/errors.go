@@ -1,0 +1,278 @@
+package jsontext
+
+import (
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+const errorPrefix = "jsontext: "
+
+// ErrDuplicateName indicates that a JSON token could not be encoded or
+// decoded because it results in a duplicate JSON object name. This error
+// is directly wrapped within a SyntacticError when produced.
+//
+// The name of a duplicate JSON object member can be extracted as:
+//
+//	err := ...
+//	var serr *jsontext.SyntacticError
+//	if errors.As(err, &serr) && serr.Err == jsontext.ErrDuplicateName {
+//		ptr := serr.JSONPointer // JSON pointer to duplicate name
+//		name := ptr.LastToken() // duplicate name itself
+//		...
+//	}
+//
+// This error is only returned if AllowDuplicateNames is false.
+var ErrDuplicateName = errors.New("duplicate object member name")
+
+// ErrNonStringName indicates that a JSON token could not be encoded or
+// decoded because it is not a string, as required for JSON object names
+// according to RFC 8259, section 4. This error is directly wrapped within
+// a SyntacticError when produced.
+var ErrNonStringName = errors.New("object member name must be a string")
+
+// The other errors the grammar reports, wrapped in a SyntacticError.
+var (
+	errMissingValue     = errors.New("missing value after object name")
+	errMismatchDelim    = errors.New("mismatching structural token for object or array")
+	errMaxDepth         = errors.New("exceeded max depth")
+	errInvalidNamespace = errors.New("object namespace is in an invalid state")
+	errInvalidUTF8      = errors.New("invalid UTF-8")
+	errInvalidToken     = errors.New("invalid jsontext.Token")
+
+	errBufferWriteAfterNext = errors.New("invalid bytes.Buffer.Write call after calling bytes.Buffer.Next")
+)
+
+// Where an unexpected character was found, as the messages say it. This
+// is the table of the syntax layer's messages: every error about the text
+// is one of the errors above or an invalid character, escape sequence or
+// surrogate pair at one of these places.
+const (
+	whereStartValue    = "at start of value"
+	whereAfterName     = "after object name (expecting ':')"
+	whereAfterValue    = "after object value (expecting ',' or '}')"
+	whereAfterElement  = "after array element (expecting ',' or ']')"
+	whereAfterElement2 = "after array value (expecting ',' or ']')" // Encoder.WriteValue's wording
+	whereAfterTop      = "after top-level value"
+	whereStartString   = `at start of string (expecting '"')`
+	whereInString      = "in string (expecting non-control character)"
+	whereAfterString   = "after string value"
+	whereInNumber      = "in number (expecting digit)"
+	whereInEscape      = "in string"
+)
+
+// whereInLiteral is the place for a wrong byte in the literal lit at the
+// byte at index i.
+func whereInLiteral(lit string, i int) string {
+	return "in literal " + lit + " (expecting " + strconv.QuoteRune(rune(lit[i])) + ")"
+}
+
+// invalidTextError is an invalid character, escape sequence or surrogate
+// pair in the text, with where it was found.
+type invalidTextError struct {
+	label string // "character", "escape sequence" or "surrogate pair"
+	what  string // the text
+	where string
+}
+
+func (e *invalidTextError) Error() string {
+	var what string
+	switch {
+	case utf8.RuneCountInString(e.what) == 1:
+		what = quoteRune([]byte(e.what))
+	case strings.ContainsFunc(e.what, func(r rune) bool {
+		return r == '`' || r == utf8.RuneError || unicode.IsSpace(r) || !unicode.IsPrint(r)
+	}):
+		what = strconv.Quote(e.what)
+	default:
+		what = "`" + e.what + "`"
+	}
+	return strings.TrimSuffix("invalid "+e.label+" "+what+" "+e.where, " ")
+}
+
+// invalidChar reports the character that starts b as unexpected where it
+// was found.
+func invalidChar(b []byte, where string) error {
+	_, n := utf8.DecodeRune(b)
+	return &invalidTextError{"character", string(b[:n]), where}
+}
+
+// invalidEscape reports an invalid escape sequence (or, when it is longer
+// than one escape, an invalid surrogate pair) in a string.
+func invalidEscape(b []byte) error {
+	if len(b) > len(`\uXXXX`) {
+		return &invalidTextError{"surrogate pair", string(b), whereInEscape}
+	}
+	return &invalidTextError{"escape sequence", string(b), whereInEscape}
+}
+
+// quoteRune quotes the first rune of b, or its first byte in \x form when
+// b does not start with valid UTF-8.
+func quoteRune(b []byte) string {
+	r, n := utf8.DecodeRune(b)
+	if r == utf8.RuneError && n == 1 {
+		return `'\x` + strconv.FormatUint(uint64(b[0]), 16) + `'`
+	}
+	return strconv.QuoteRune(r)
+}
+
+// SyntacticError is a description of an error that occurred when encoding
+// or decoding JSON according to the grammar.
+//
+// The contents of this error as produced by this package may change over
+// time.
+type SyntacticError struct {
+	_ [0]func() // not comparable
+	_ struct{}  // use keyed literals
+
+	// ByteOffset indicates that an error occurred at or after this byte
+	// offset.
+	ByteOffset int64
+	// JSONPointer indicates that an error occurred within this JSON value
+	// as indicated using the JSON Pointer notation (see RFC 6901).
+	JSONPointer Pointer
+
+	// Err is the underlying error.
+	Err error
+}
+
+// Error returns the error's message.
+func (e *SyntacticError) Error() string {
+	ptr, off := e.JSONPointer, e.ByteOffset
+	b := []byte(errorPrefix)
+	if e.Err != nil {
+		b = append(b, e.Err.Error()...)
+		if e.Err == ErrDuplicateName {
+			b = strconv.AppendQuote(append(b, ' '), ptr.LastToken())
+			ptr, off = ptr.Parent(), 0
+		}
+	} else {
+		b = append(b, "syntactic error"...)
+	}
+	if ptr != "" {
+		b = strconv.AppendQuote(append(b, " within "...), truncatePointer(string(ptr), 100))
+	}
+	if off > 0 {
+		b = strconv.AppendInt(append(b, " after offset "...), off, 10)
+	}
+	return string(b)
+}
+
+// Unwrap returns the underlying error.
+func (e *SyntacticError) Unwrap() error { return e.Err }
+
+// truncatePointer shortens a pointer longer than about n bytes by
+// replacing its middle with an ellipsis, cutting at token boundaries where
+// it can and never inside a UTF-8 sequence.
+func truncatePointer(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i, j := n/2, len(s)-n/2
+	if k := strings.LastIndexByte(s[:i], '/'); k > 0 {
+		i = k
+	}
+	if k := strings.IndexByte(s[j:], '/'); k >= 0 {
+		j += k + 1
+	}
+	for i > 0 && badRune(utf8.DecodeLastRuneInString(s[:i])) {
+		i--
+	}
+	for j < len(s) && badRune(utf8.DecodeRuneInString(s[j:])) {
+		j++
+	}
+	mid := s[i:j]
+	var m string
+	switch strings.Count(mid, "/") {
+	case 0:
+		m = "…"
+	case 1:
+		m = "…/…"
+	default:
+		m = "…/…/…"
+	}
+	if m != "…" {
+		if strings.HasPrefix(mid, "/") {
+			m = strings.TrimPrefix(m, "…")
+		}
+		if strings.HasSuffix(mid, "/") {
+			m = strings.TrimSuffix(m, "…")
+		}
+	}
+	return s[:i] + m + s[j:]
+}
+
+func badRune(r rune, n int) bool { return r == utf8.RuneError && n == 1 }
+
+// ioError is an error from the underlying io.Reader or io.Writer. It is
+// returned as it is, never inside a SyntacticError.
+type ioError struct {
+	action string // "read" or "write"
+	err    error
+}
+
+func (e *ioError) Error() string { return errorPrefix + e.action + " error: " + e.err.Error() }
+func (e *ioError) Unwrap() error { return e.err }
+
+// numError is the error of Token's number accessors.
+type numError struct {
+	accessor string // "Int", "Uint" or "Float"
+	value    string
+	err      error // strconv.ErrSyntax or strconv.ErrRange
+}
+
+func (e *numError) Error() string {
+	return "jsontext.Token(" + e.value + ")." + e.accessor + " error: " + e.err.Error()
+}
+func (e *numError) Unwrap() error { return e.err }
+
+// pathError carries the path from where an error was found inside a value
+// up to the value being read or written: object names and array indices,
+// innermost first, added as the error returns through each container.
+type pathError struct {
+	error
+	rev []byte // reference tokens, each with its '/', innermost first
+}
+
+// inMember adds the member whose quoted name is quoted to err's path.
+func inMember(err error, quoted []byte) error {
+	pe, _ := err.(*pathError)
+	if pe == nil {
+		pe = &pathError{error: err}
+	}
+	name := appendUnquotedValid(nil, quoted)
+	pe.rev = appendPointerToken(append(pe.rev, '/'), name)
+	return pe
+}
+
+// inElement adds the array element at index i to err's path.
+func inElement(err error, i int64) error {
+	pe, _ := err.(*pathError)
+	if pe == nil {
+		pe = &pathError{error: err}
+	}
+	pe.rev = strconv.AppendInt(append(pe.rev, '/'), i, 10)
+	return pe
+}
+
+// appendTo appends the path, outermost first, to the pointer ptr.
+func (e *pathError) appendTo(ptr []byte) []byte {
+	rev := e.rev
+	for len(rev) > 0 {
+		i := strings.LastIndexByte(string(rev), '/')
+		ptr = append(ptr, rev[i:]...)
+		rev = rev[:i]
+	}
+	return ptr
+}
+
+// isEOF reports whether err means that the input ended too early.
+func isEOF(err error) bool {
+	if pe, ok := err.(*pathError); ok {
+		err = pe.error
+	}
+	return err == io.ErrUnexpectedEOF
+}

@@ -1,0 +1,215 @@
+package jsontext
+
+import (
+	"io"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// AppendQuote appends a double-quoted JSON string literal representing
+// src to dst and returns the extended buffer. It uses the minimal string
+// representation per RFC 8785, section 3.2.2.2. Invalid UTF-8 bytes are
+// replaced with the Unicode replacement character and an error is
+// returned at the end indicating the presence of invalid UTF-8. The dst
+// must not overlap with the src.
+func AppendQuote[Bytes ~[]byte | ~string](dst []byte, src Bytes) ([]byte, error) {
+	dst, bad := appendQuote(dst, src, false, false)
+	if bad {
+		return dst, &SyntacticError{Err: errInvalidUTF8}
+	}
+	return dst, nil
+}
+
+// AppendUnquote appends the decoded interpretation of src as a
+// double-quoted JSON string literal to dst and returns the extended
+// buffer. The input src must be a JSON string without any surrounding
+// whitespace. Invalid UTF-8 bytes are replaced with the Unicode
+// replacement character and an error is returned at the end indicating
+// the presence of invalid UTF-8. Any trailing bytes after the JSON string
+// literal results in an error. The dst must not overlap with the src.
+func AppendUnquote[Bytes ~[]byte | ~string](dst []byte, src Bytes) ([]byte, error) {
+	dst, err := appendUnquote(dst, []byte(src))
+	if err != nil {
+		err = &SyntacticError{Err: err}
+	}
+	return dst, err
+}
+
+// appendUnquote decodes the string src, which must be all of src, and
+// appends its content to dst. Invalid UTF-8 becomes U+FFFD, and so does
+// an escaped surrogate that does not pair up; decoding goes on after
+// those, and the last such problem is the error returned at the end.
+// Anything else stops decoding where it is, with what came before it
+// appended.
+func appendUnquote(dst, src []byte) ([]byte, error) {
+	if len(src) == 0 {
+		return dst, io.ErrUnexpectedEOF
+	}
+	if src[0] != '"' {
+		return dst, invalidChar(src, whereStartString)
+	}
+	var err error
+	last, n := 1, 1
+	for n < len(src) {
+		c := src[n]
+		if plainByte[c] {
+			n++
+			continue
+		}
+		switch {
+		case c == '"':
+			dst = append(dst, src[last:n]...)
+			if n+1 < len(src) {
+				err = invalidChar(src[n+1:], whereAfterString)
+			}
+			return dst, err
+		case c == '\\':
+			dst = append(dst, src[last:n]...)
+			if n+2 > len(src) {
+				return dst, io.ErrUnexpectedEOF
+			}
+			switch e := src[n+1]; e {
+			case '"', '\\', '/':
+				dst = append(dst, e)
+			case 'b':
+				dst = append(dst, '\b')
+			case 'f':
+				dst = append(dst, '\f')
+			case 'n':
+				dst = append(dst, '\n')
+			case 'r':
+				dst = append(dst, '\r')
+			case 't':
+				dst = append(dst, '\t')
+			case 'u':
+				if n+6 > len(src) {
+					if escapePrefix(src[n:], false) {
+						return dst, io.ErrUnexpectedEOF
+					}
+					return dst, invalidEscape(src[n:])
+				}
+				v, ok := hex4(src[n+2 : n+6])
+				if !ok {
+					return dst, invalidEscape(src[n : n+6])
+				}
+				r := rune(v)
+				if utf16.IsSurrogate(r) {
+					r = utf8.RuneError
+					m := n + 6
+					switch v2, ok := uint16(0), false; {
+					case m+6 > len(src):
+						if escapePrefix(src[m:], true) {
+							return utf8.AppendRune(dst, r), io.ErrUnexpectedEOF
+						}
+						err = invalidEscape(src[n:])
+					default:
+						v2, ok = hex4(src[m+2 : m+6])
+						if src[m] != '\\' || src[m+1] != 'u' || !ok {
+							err = invalidEscape(src[n : m+6])
+						} else if r = utf16.DecodeRune(rune(v), rune(v2)); r == utf8.RuneError {
+							err = invalidEscape(src[n : m+6])
+						} else {
+							n += 6
+						}
+					}
+				}
+				dst = utf8.AppendRune(dst, r)
+				n += 4
+			default:
+				return dst, invalidEscape(src[n : n+2])
+			}
+			n += 2
+			last = n
+		case c < ' ':
+			dst = append(dst, src[last:n]...)
+			return dst, invalidChar(src[n:], whereInString)
+		default:
+			r, size := utf8.DecodeRune(src[n:])
+			if r == utf8.RuneError && size == 1 {
+				dst = append(dst, src[last:n]...)
+				if !utf8.FullRune(src[n:]) {
+					return dst, io.ErrUnexpectedEOF
+				}
+				dst = append(dst, "\uFFFD"...)
+				err = errInvalidUTF8
+				last = n + 1
+			}
+			n += size
+		}
+	}
+	return append(dst, src[last:n]...), io.ErrUnexpectedEOF
+}
+
+// appendUnquotedValid appends the content of the valid string q (with its
+// quotes): invalid UTF-8 and escaped surrogates that do not pair up
+// become U+FFFD.
+func appendUnquotedValid(dst, q []byte) []byte {
+	return appendUnquotedBody(dst, q[1:len(q)-1])
+}
+
+func appendUnquotedBody(dst, body []byte) []byte {
+	out, _ := wire.AppendUnquoted(dst, wire.StringOf(body))
+	return out
+}
+
+// appendQuote appends s quoted: '"', '\\' and control characters escaped
+// (\b \f \n \r \t by name, the rest as \u00XX), '<', '>' and '&' too when
+// html is set, U+2028 and U+2029 too when js is set, and each byte of
+// invalid UTF-8 replaced by U+FFFD. bad reports that a replacement was
+// made.
+func appendQuote[S ~string | ~[]byte](dst []byte, s S, html, js bool) (out []byte, bad bool) {
+	dst = append(dst, '"')
+	last := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if plainByte[c] && (!html || c != '<' && c != '>' && c != '&') {
+				i++
+				continue
+			}
+			dst = append(dst, s[last:i]...)
+			dst = appendEscapedRune(dst, rune(c))
+			i++
+			last = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(dst, s[last:i]...)
+			dst = append(dst, "\uFFFD"...)
+			bad = true
+			last = i + 1
+		case js && (r == '\u2028' || r == '\u2029'):
+			dst = append(dst, s[last:i]...)
+			dst = appendEscapedRune(dst, r)
+			last = i + size
+		}
+		i += size
+	}
+	dst = append(dst, s[last:]...)
+	return append(dst, '"'), bad
+}
+
+// appendEscapedRune appends the escape for r: a short one where JSON has
+// one, else \uXXXX in lower case.
+func appendEscapedRune(dst []byte, r rune) []byte {
+	switch r {
+	case '"', '\\':
+		return append(dst, '\\', byte(r))
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	}
+	const hex = "0123456789abcdef"
+	return append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+}

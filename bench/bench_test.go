@@ -36,15 +36,19 @@ func load(tb testing.TB) ([]*Scenario, map[string][]byte) {
 
 func benchmarkOp(b *testing.B, op string) {
 	scenarios, _ := load(b)
-	libs := Libraries()
+	libs := AllLibraries()
 	for _, s := range scenarios {
 		if s.Op != op {
 			continue
 		}
 		b.Run(s.Doc, func(b *testing.B) {
 			for _, lib := range libs {
+				if !s.Runs(lib) {
+					continue
+				}
 				b.Run(lib.Name, s.Benchmark(lib))
 			}
+			s.Release()
 		})
 	}
 }
@@ -65,3 +69,30 @@ func BenchmarkEncodeBinding(b *testing.B) { benchmarkOp(b, OpEncodeBinding) }
 
 // BenchmarkValid validates every corpus file.
 func BenchmarkValid(b *testing.B) { benchmarkOp(b, OpValid) }
+
+// The syntax-layer benchmarks (text_scenarios.go) run every corpus file
+// with the jsontext implementations (TextLibraries).
+
+// BenchmarkReadToken reads every corpus file token by token.
+func BenchmarkReadToken(b *testing.B) { benchmarkOp(b, OpReadToken) }
+
+// BenchmarkReadValue reads every corpus file with one ReadValue.
+func BenchmarkReadValue(b *testing.B) { benchmarkOp(b, OpReadValue) }
+
+// BenchmarkSkipValue skips the members or elements of every corpus file.
+func BenchmarkSkipValue(b *testing.B) { benchmarkOp(b, OpSkipValue) }
+
+// BenchmarkWriteToken writes the tokens of every corpus file.
+func BenchmarkWriteToken(b *testing.B) { benchmarkOp(b, OpWriteToken) }
+
+// BenchmarkWriteValue writes every corpus file with one WriteValue.
+func BenchmarkWriteValue(b *testing.B) { benchmarkOp(b, OpWriteValue) }
+
+// BenchmarkCompact compacts a copy of every corpus file.
+func BenchmarkCompact(b *testing.B) { benchmarkOp(b, OpCompact) }
+
+// BenchmarkIndent indents a copy of every corpus file.
+func BenchmarkIndent(b *testing.B) { benchmarkOp(b, OpIndent) }
+
+// BenchmarkCanonicalize canonicalizes a copy of every corpus file.
+func BenchmarkCanonicalize(b *testing.B) { benchmarkOp(b, OpCanonicalize) }

@@ -1,6 +1,8 @@
 // Package bench compares jet with other Go JSON libraries on the shared
 // benchmark corpus: generic (any) and binding (struct) decoding and
-// encoding, tiny documents and validation.
+// encoding, tiny documents and validation; and jet's jsontext beside Go's
+// encoding/json/jsontext and goccy's (the syntax layer: tokens, raw
+// values, formatting).
 //
 // The package holds the libraries (see Libraries), the scenarios (see
 // Scenarios) and the Go structs the binding scenarios decode into. The

@@ -1,6 +1,12 @@
-//go:build goexperiment.jsonv2
+//go:build goexperiment.jsonv2 && !go1.27
 
 package bench
+
+// This file and jsonv2_go127.go are the same but for their build
+// constraints: with Go 1.27 the constraint must name go1.27 so that the
+// file's language version allows the API (new in Go 1.27 for vet's
+// stdversion check, which go test runs), while with Go 1.25 and 1.26 the
+// API is an experiment that any language version may use.
 
 import (
 	"encoding/json/jsontext"

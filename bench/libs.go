@@ -41,14 +41,20 @@ type Library struct {
 	Unmarshal func(data []byte, v any) error
 	// Valid reports whether data is valid JSON.
 	Valid func(data []byte) bool
+	// Text is the library's jsontext package, for the syntax-layer
+	// scenarios; it is set in the entries of ClassJSONText (see
+	// TextLibraries) only, which have no Marshal, Unmarshal or Valid.
+	Text *TextAPI
 }
 
 // Classes lists the preset classes in the order tables show them.
-var Classes = []string{ClassDefault, ClassStd, ClassFastest}
+var Classes = []string{ClassDefault, ClassStd, ClassFastest, ClassJSONText}
 
-// Libraries returns every library entry, grouped by class, each class
-// starting with jet and then sonic. encoding/json/v2 is included only in
-// builds with GOEXPERIMENT=jsonv2.
+// Libraries returns every library entry of the Marshal/Unmarshal/Valid
+// classes, grouped by class, each class starting with jet and then sonic.
+// encoding/json/v2 is included only in builds with GOEXPERIMENT=jsonv2.
+// The jsontext implementations are in TextLibraries (AllLibraries has
+// both).
 func Libraries() []*Library {
 	libs := []*Library{
 		fromAPI("jet-default", ClassDefault, jet.ConfigDefault, true),

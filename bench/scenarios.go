@@ -65,6 +65,13 @@ type Scenario struct {
 	// between Prepare and Release.
 	build func() (any, error)
 	value any
+	// text marks the syntax-layer scenarios (text_scenarios.go), which
+	// run with the libraries of ClassJSONText only (see Runs);
+	// preparedLib and prepared hold the operation one of them prepared
+	// last (see textOp), until Release.
+	text        bool
+	preparedLib *Library
+	prepared    func() error
 }
 
 // Prepare makes the value an encode scenario encodes, if it is not made
@@ -94,10 +101,13 @@ func (s *Scenario) Prepare() error {
 }
 
 // Release drops the value Prepare made; the next Prepare makes it again.
+// It drops as well the operation a syntax-layer scenario prepared for a
+// library (the tokens to write, the buffers).
 func (s *Scenario) Release() {
 	if s.build != nil {
 		s.value = nil
 	}
+	s.preparedLib, s.prepared = nil, nil
 }
 
 // Name is Op/Doc, the benchmark name below the top level.
@@ -240,6 +250,8 @@ func Scenarios(corpus map[string][]byte, skipReason string) ([]*Scenario, error)
 				}
 			}}, data)
 	}
+	// The syntax layer (jsontext).
+	out = append(out, textScenarios(corpus, skipReason)...)
 	return out, nil
 }
 

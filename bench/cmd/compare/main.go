@@ -14,6 +14,10 @@
 //
 // -run selects pairs by matching "Op/Doc/library", for example
 // -run 'Decode.*/twitter/' or -run '/(jet|sonic)-std$'.
+//
+// The syntax-layer scenarios (ReadToken ... Canonicalize) run with the
+// jsontext class (jet's, Go's and goccy's jsontext packages), which has no
+// reference: its tables give jet's speed as a multiple of each peer's.
 package main
 
 import (
@@ -85,7 +89,7 @@ func main() {
 	if err != nil {
 		fatalf("%v", err)
 	}
-	libs := bench.Libraries()
+	libs := bench.AllLibraries()
 
 	// Select the pairs and check each once.
 	var order []*bench.Scenario
@@ -97,6 +101,9 @@ func main() {
 		}
 		for _, lib := range libs {
 			p := pair{s, lib}
+			if !s.Runs(lib) {
+				continue
+			}
 			if filter != nil && !filter.MatchString(p.name()) {
 				continue
 			}
@@ -258,18 +265,36 @@ func writeEnv(w io.Writer, prefix string) {
 		v2 = "included; encoding/json (v1) is implemented on top of v2 in this build"
 	}
 	fmt.Fprintf(w, "%sencoding/json/v2: %s\n", prefix, v2)
+	text := "not built (needs Go 1.27 with GOEXPERIMENT=jsonv2)"
+	if bench.StdJSONText {
+		text = "included (std-jsontext)"
+	}
+	fmt.Fprintf(w, "%sencoding/json/jsontext: %s\n", prefix, text)
 }
 
-func report(w io.Writer, order []*bench.Scenario, pairsOf map[*bench.Scenario][]pair, results map[string]*result, rounds int, benchtime, clock string) {
+func report(w io.Writer, scenarios []*bench.Scenario, pairsOf map[*bench.Scenario][]pair, results map[string]*result, rounds int, benchtime, clock string) {
 	fmt.Fprintf(w, "## Environment\n\n")
 	writeEnv(w, "- ")
 	fmt.Fprintf(w, "- command: `%s`\n", strings.Join(append([]string{"compare"}, os.Args[1:]...), " "))
 	fmt.Fprintf(w, "- rounds: %d, benchtime: %s per benchmark per round; figures are medians over the rounds\n", rounds, benchtime)
 	fmt.Fprintf(w, "- clock: %s\n\n", clock)
 	fmt.Fprintf(w, "MB/s counts input bytes for decoding and validating, and encoding/json's output bytes for encoding. ")
-	fmt.Fprintf(w, "\"x sonic\" is speed relative to sonic's preset of the same class (above 1: faster than sonic).\n\n")
+	fmt.Fprintf(w, "\"x sonic\" is speed relative to sonic's preset of the same class (above 1: faster than sonic). ")
+	fmt.Fprintf(w, "In class %q (the syntax layer), MB/s counts the document's bytes, and \"jet x peer\" is jet's speed relative to the peer's (above 1: jet is faster).\n\n", bench.ClassJSONText)
 
 	for _, class := range bench.Classes {
+		// The scenarios the class has results for (the syntax-layer
+		// scenarios run with the jsontext class only, the others never
+		// with it).
+		var order []*bench.Scenario
+		for _, s := range scenarios {
+			for _, p := range pairsOf[s] {
+				if p.lib.Class == class {
+					order = append(order, s)
+					break
+				}
+			}
+		}
 		// Libraries of the class, in Libraries order, that have results.
 		var names []string
 		var ref string
@@ -294,16 +319,35 @@ func report(w io.Writer, order []*bench.Scenario, pairsOf map[*bench.Scenario][]
 			continue
 		}
 		libOrder := map[string]int{}
-		for i, l := range bench.Libraries() {
+		for i, l := range bench.AllLibraries() {
 			libOrder[l.Name] = i
 		}
 		sort.SliceStable(names, func(i, j int) bool { return libOrder[names[i]] < libOrder[names[j]] })
 
+		// A class without a reference (jsontext) is shown as jet's speed
+		// relative to each peer, in columns after the speeds.
+		var peers []string
+		if ref == "" && jetName != "" {
+			for _, n := range names {
+				if n != jetName {
+					peers = append(peers, n)
+				}
+			}
+		}
+
 		fmt.Fprintf(w, "## Class %q", class)
 		if ref != "" {
 			fmt.Fprintf(w, " (x sonic = speed / %s's)", ref)
+		} else if len(peers) > 0 {
+			fmt.Fprintf(w, " (jet x peer = %s's speed / peer's)", jetName)
 		}
 		fmt.Fprintf(w, "\n\n")
+		if len(peers) > 0 {
+			matrixVsPeers(w, order, names, jetName, peers, results)
+			summary(w, class, jetName, names, order, results)
+			detailVsJet(w, order, names, jetName, results)
+			continue
+		}
 
 		// Speed matrix.
 		fmt.Fprintf(w, "### MB/s (x sonic)\n\n| scenario |")
@@ -432,4 +476,71 @@ func fmtSpeed(v float64) string {
 	default:
 		return fmt.Sprintf("%.1f", v)
 	}
+}
+
+// matrixVsPeers writes the speed matrix of a class without a reference:
+// each library's median MB/s, then jet's speed relative to each peer.
+func matrixVsPeers(w io.Writer, order []*bench.Scenario, names []string, jetName string, peers []string, results map[string]*result) {
+	fmt.Fprintf(w, "### MB/s (jet x peer)\n\n| scenario |")
+	for _, n := range names {
+		fmt.Fprintf(w, " %s |", n)
+	}
+	for _, p := range peers {
+		fmt.Fprintf(w, " jet x %s |", p)
+	}
+	fmt.Fprintf(w, "\n|---|")
+	for range len(names) + len(peers) {
+		fmt.Fprintf(w, "---:|")
+	}
+	fmt.Fprintf(w, "\n")
+	for _, s := range order {
+		fmt.Fprintf(w, "| %s |", s.Name())
+		for _, n := range names {
+			r := results[s.Name()+"/"+n]
+			switch {
+			case r == nil:
+				fmt.Fprintf(w, " |")
+			case r.err != nil:
+				fmt.Fprintf(w, " error |")
+			default:
+				fmt.Fprintf(w, " %s |", fmtSpeed(mbps(s, r)))
+			}
+		}
+		jet := mbps(s, results[s.Name()+"/"+jetName])
+		for _, p := range peers {
+			fmt.Fprintf(w, " %s |", fmtRatio(jet/mbps(s, results[s.Name()+"/"+p])))
+		}
+		fmt.Fprintf(w, "\n")
+	}
+	fmt.Fprintf(w, "\n")
+}
+
+// detailVsJet writes the detail table of a class without a reference,
+// with jet's speed relative to each library.
+func detailVsJet(w io.Writer, order []*bench.Scenario, names []string, jetName string, results map[string]*result) {
+	fmt.Fprintf(w, "### Detail\n\n| scenario | library | MB/s | jet x library | allocs/op | B/op |\n|---|---|---:|---:|---:|---:|\n")
+	for _, s := range order {
+		jet := mbps(s, results[s.Name()+"/"+jetName])
+		for _, n := range names {
+			r := results[s.Name()+"/"+n]
+			if r == nil {
+				continue
+			}
+			if r.err != nil {
+				fmt.Fprintf(w, "| %s | %s | error: %s | | | |\n", s.Name(), n, strings.ReplaceAll(r.err.Error(), "|", "\\|"))
+				continue
+			}
+			v := mbps(s, r)
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %.0f | %.0f |\n", s.Name(), n, fmtSpeed(v), fmtRatio(jet/v), median(r.allocsPerOp), median(r.bytesPerOp))
+		}
+	}
+	fmt.Fprintf(w, "\n")
+}
+
+// fmtRatio formats a speed ratio ("-" when either side has no result).
+func fmtRatio(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", v)
 }

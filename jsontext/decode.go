@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jetjson/jet/internal/jsonopts"
+	"github.com/jetjson/jet/internal/wire"
 )
 
 // Decoder is a streaming decoder for raw JSON tokens and values. It is
@@ -74,6 +75,7 @@ type decoderState struct {
 
 	checkDup  bool // !AllowDuplicateNames
 	checkUTF8 bool // !AllowInvalidUTF8
+	slowOnly  bool // tests: no fast paths, only the reference
 
 	valFlags strFlags // what the last string read by value holds
 }
@@ -271,9 +273,8 @@ func (d *decoderState) peekKind() Kind {
 	if d.peekPos > 0 {
 		return kindOf[d.buf[d.peekPos]]
 	}
-	if d.peekErr != nil {
-		return KindInvalid
-	}
+	// A peek that failed is tried again: the input may have grown.
+	d.peekPos, d.peekErr = 0, nil
 	pos, next, err := d.locate()
 	if err != nil {
 		d.peekPos, d.peekErr = -1, err
@@ -281,6 +282,42 @@ func (d *decoderState) peekKind() Kind {
 	}
 	d.peekPos = pos
 	return next
+}
+
+// locateInBuffer is locate for the common case: the next token starts in
+// the buffer, after whitespace and the delimiter the grammar needs there.
+// Otherwise (and when a token was peeked) ok is false and nothing changes.
+func (d *decoderState) locateInBuffer() (pos int, next Kind, ok bool) {
+	buf, pos := d.buf, d.prevEnd
+	if d.peekPos != 0 || pos >= len(buf) {
+		return 0, 0, false
+	}
+	c := buf[pos]
+	if c <= ' ' {
+		if pos = wire.SkipSpace(wire.StringOf(buf), pos); pos >= len(buf) {
+			return 0, 0, false
+		}
+		c = buf[pos]
+	}
+	var delim byte
+	if c == ',' || c == ':' {
+		delim = c
+		pos++
+		if pos >= len(buf) {
+			return 0, 0, false
+		}
+		if c = buf[pos]; c <= ' ' {
+			if pos = wire.SkipSpace(wire.StringOf(buf), pos); pos >= len(buf) {
+				return 0, 0, false
+			}
+			c = buf[pos]
+		}
+	}
+	next = kindOf[c]
+	if d.m.needDelim(next) != delim {
+		return 0, 0, false
+	}
+	return pos, next, true
 }
 
 // locate finds the next token: it skips whitespace and the delimiter
@@ -355,10 +392,17 @@ func (d *Decoder) ReadToken() (Token, error) {
 }
 
 func (d *decoderState) readToken() (Token, error) {
-	pos, next, err := d.locate()
-	if err != nil {
-		return Token{}, err
+	if tok, ok := d.tokenInBuffer(); ok {
+		return tok, nil
 	}
+	pos, next, ok := d.locateInBuffer()
+	if !ok {
+		var err error
+		if pos, next, err = d.locate(); err != nil {
+			return Token{}, err
+		}
+	}
+	var err error
 	switch next {
 	case 'n', 'f', 't':
 		lit, tok := literalOf(next)

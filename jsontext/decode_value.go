@@ -64,6 +64,9 @@ func (d *decoderState) stringInBuffer(pos int) (end int, fl strFlags, ok bool) {
 // with the buffer); on error, end is where the error was found, which for
 // input that ends inside the number is its start.
 func (d *decoderState) numberAt(pos int) (start, end int, err error) {
+	if end := wire.NumberEnd(wire.StringOf(d.buf), pos); end > 0 && end < len(d.buf) {
+		return pos, end, nil
+	}
 	n := 0
 	var st numState
 	for {

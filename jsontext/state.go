@@ -2,6 +2,7 @@ package jsontext
 
 import (
 	"encoding/binary"
+	"hash/maphash"
 	"math"
 	"math/bits"
 	"strconv"
@@ -253,39 +254,99 @@ func appendPointer(b []byte, m *machine, ns *nameStack, where int) []byte {
 }
 
 // nameSet detects duplicate names: it holds the unquoted names of every
-// open object whose names are checked, innermost last. Small objects are
-// searched name by name (hash first); larger ones get a hash table.
+// open object whose names are checked, innermost last. Each name has a
+// 64-bit key: a name of up to 7 bytes is its own key (its bytes and its
+// length), so that equal keys mean equal names; a longer name's key is a
+// seeded hash, and its text is kept (in long) to compare when keys are
+// equal. Small objects are searched key by key; larger ones get a hash
+// table.
+//
+// Objects in a document tend to come in series of the same shape (the
+// same names in the same order). For each depth the set keeps the keys of
+// the last object closed there; while a new object's names follow them,
+// each name is known to be new with one comparison (those keys had no
+// two alike, so neither have these).
 type nameSet struct {
-	text []byte    // the names, back to back
-	ents []nameEnt // one per name
-	objs []nameObj // one per open object
+	keys   []uint64   // one per name
+	long   []longName // one per name whose key is a hash
+	text   []byte     // the texts of long names, back to back
+	objs   []nameObj  // one per open object
+	shapes [][]uint64 // per depth, the keys of the last object closed there
 }
 
-type nameEnt struct {
-	end  int    // end of the name in text; it starts where the previous ends
-	hash uint64 // hashName of the name
+type longName struct {
+	key uint64
+	end int // end of the text; it starts where the previous long name's ends
 }
 
 type nameObj struct {
-	first int      // index in ents of the object's first name
-	table []uint32 // open addressing over ents[first:], 1-based; nil while small
+	first     int      // index in keys of the object's first name
+	firstLong int      // index in long of the object's first long name
+	table     []uint32 // open addressing over keys[first:], 1-based; nil while small
+	follows   bool     // the names so far are those of the depth's shape
+	collided  bool     // two different names had the same key
 }
+
+// shapeMax is the most names a shape holds.
+const shapeMax = 64
 
 // nameTableMin is the number of names from which an object's names are
 // found through a hash table rather than one by one.
 const nameTableMin = 16
 
+// Seeds of the keys of names of 8 bytes or more, chosen per process so
+// that no input can be made to collide on purpose.
+var (
+	nameSeed   = maphash.MakeSeed()
+	wordSeed0  = maphash.Bytes(nameSeed, []byte("word0"))
+	wordSeed1  = maphash.Bytes(nameSeed, []byte("word1"))
+	slotSeed   = maphash.Bytes(nameSeed, []byte("slot"))
+	hashedFlag = uint64(1) << 63
+)
+
+// exactKey reports whether a key is the name itself.
+func exactKey(k uint64) bool { return k>>56 < 8 }
+
+// keyOfWords returns the key of a name of n < 16 bytes whose first 8 bytes
+// are x0 and next 8 are x1, little-endian (bytes past n are ignored).
+func keyOfWords(x0, x1 uint64, n int) uint64 {
+	if n < 8 {
+		return x0&(1<<(8*n)-1) | uint64(n)<<56
+	}
+	hi, lo := bits.Mul64(x0^wordSeed0, x1&(1<<(8*(n-8))-1)^wordSeed1^uint64(n))
+	return hi ^ lo | hashedFlag
+}
+
+// keyOf returns the key of a name.
+func keyOf(name []byte) uint64 {
+	if n := len(name); n < 16 {
+		var w [16]byte
+		copy(w[:], name)
+		return keyOfWords(binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:]), n)
+	}
+	return maphash.Bytes(nameSeed, name) | hashedFlag
+}
+
 func (s *nameSet) reset() {
-	s.text, s.ents = s.text[:0], s.ents[:0]
+	s.keys, s.long, s.text = s.keys[:0], s.long[:0], s.text[:0]
 	for i := range s.objs {
 		s.objs[i].table = nil
 	}
 	s.objs = s.objs[:0]
+	for i := range s.shapes {
+		s.shapes[i] = s.shapes[i][:0]
+	}
+	if cap(s.shapes) > 1<<6 {
+		s.shapes = nil
+	}
 	if cap(s.text) > 1<<12 {
 		s.text = nil
 	}
-	if cap(s.ents) > 1<<8 {
-		s.ents = nil
+	if cap(s.keys) > 1<<8 {
+		s.keys = nil
+	}
+	if cap(s.long) > 1<<8 {
+		s.long = nil
 	}
 	if cap(s.objs) > 1<<6 {
 		s.objs = nil
@@ -293,10 +354,11 @@ func (s *nameSet) reset() {
 }
 
 func (s *nameSet) push() {
-	if len(s.objs) < cap(s.objs) {
-		s.objs = s.objs[:len(s.objs)+1]
-		o := &s.objs[len(s.objs)-1]
-		o.first = len(s.ents)
+	d := len(s.objs)
+	if d < cap(s.objs) {
+		s.objs = s.objs[:d+1]
+		o := &s.objs[d]
+		o.first, o.firstLong, o.collided = len(s.keys), len(s.long), false
 		if o.table != nil {
 			if cap(o.table) > 1<<12 {
 				o.table = nil
@@ -304,93 +366,155 @@ func (s *nameSet) push() {
 				o.table = o.table[:0]
 			}
 		}
-		return
+	} else {
+		s.objs = append(s.objs, nameObj{first: len(s.keys), firstLong: len(s.long)})
 	}
-	s.objs = append(s.objs, nameObj{first: len(s.ents)})
+	s.objs[d].follows = d < len(s.shapes) && len(s.shapes[d]) > 0
 }
 
 func (s *nameSet) pop() {
-	o := &s.objs[len(s.objs)-1]
-	s.ents = s.ents[:o.first]
-	s.text = s.text[:s.textEnd()]
-	s.objs = s.objs[:len(s.objs)-1]
+	d := len(s.objs) - 1
+	o := &s.objs[d]
+	if keys := s.keys[o.first:]; !o.collided && len(keys) <= shapeMax && !(o.follows && d < len(s.shapes) && len(keys) == len(s.shapes[d])) {
+		for len(s.shapes) <= d {
+			s.shapes = append(s.shapes, nil)
+		}
+		s.shapes[d] = append(s.shapes[d][:0], keys...)
+	}
+	s.keys = s.keys[:o.first]
+	s.truncateLong(o.firstLong)
+	s.objs = s.objs[:d]
 }
 
-func (s *nameSet) textEnd() int {
-	if len(s.ents) == 0 {
-		return 0
+// truncateLong keeps the first n long names.
+func (s *nameSet) truncateLong(n int) {
+	s.long = s.long[:n]
+	if n == 0 {
+		s.text = s.text[:0]
+	} else {
+		s.text = s.text[:s.long[n-1].end]
 	}
-	return s.ents[len(s.ents)-1].end
-}
-
-func (s *nameSet) nameAt(i int) []byte {
-	start := 0
-	if i > 0 {
-		start = s.ents[i-1].end
-	}
-	return s.text[start:s.ents[i].end]
 }
 
 // insertQuoted adds the name whose quoted text is q to the innermost
 // object and reports whether it was new; verbatim says that q holds no
 // escapes and valid UTF-8 (its content is the name as it is).
 func (s *nameSet) insertQuoted(q []byte, verbatim bool) bool {
-	start := len(s.text)
 	if verbatim {
-		s.text = append(s.text, q[1:len(q)-1]...)
-	} else {
-		s.text = appendUnquotedValid(s.text, q)
+		return s.insert(q[1 : len(q)-1])
 	}
-	return s.insertLast(start)
+	start := len(s.text)
+	s.text = appendUnquotedValid(s.text, q)
+	name := s.text[start:]
+	s.text = s.text[:start]
+	return s.insertKey(keyOf(name), name)
 }
 
 // insert adds an unquoted name to the innermost object and reports
 // whether it was new.
 func (s *nameSet) insert(name []byte) bool {
-	start := len(s.text)
-	s.text = append(s.text, name...)
-	return s.insertLast(start)
+	return s.insertKey(keyOf(name), name)
 }
 
-// insertLast adds the name appended to text at start, unless it is a
-// duplicate, in which case it is taken off text again.
-func (s *nameSet) insertLast(start int) bool {
-	name := s.text[start:]
-	h := hashName(name)
-	o := &s.objs[len(s.objs)-1]
-	n := len(s.ents) - o.first
-	if n < nameTableMin {
-		prev := o.first
-		if prev > 0 {
-			prev = s.ents[prev-1].end
-		}
-		for _, e := range s.ents[o.first:] {
-			if e.hash == h && string(s.text[prev:e.end]) == string(name) {
-				s.text = s.text[:start]
-				return false
-			}
-			prev = e.end
-		}
-		s.ents = append(s.ents, nameEnt{end: len(s.text), hash: h})
-		return true
-	}
-	if len(o.table) < 2*(n+1) {
-		s.rehash(o, n+1)
-	}
-	mask := uint64(len(o.table) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		k := o.table[i]
-		if k == 0 {
-			o.table[i] = uint32(n + 1)
-			s.ents = append(s.ents, nameEnt{end: len(s.text), hash: h})
+// insertKey adds the name with key k and text name, unless it is a
+// duplicate. name may alias text past its end.
+// insertShort adds a name of up to 7 bytes, given by its key.
+func (s *nameSet) insertShort(k uint64) bool {
+	d := len(s.objs) - 1
+	o := &s.objs[d]
+	if n := len(s.keys) - o.first; o.follows && len(s.keys) < cap(s.keys) {
+		if shape := s.shapes[d]; n < len(shape) && shape[n] == k {
+			s.keys = append(s.keys, k)
 			return true
 		}
-		e := o.first + int(k) - 1
-		if s.ents[e].hash == h && string(s.nameAt(e)) == string(name) {
-			s.text = s.text[:start]
-			return false
+	}
+	return s.insertKeySlow(k, nil)
+}
+
+func (s *nameSet) insertKey(k uint64, name []byte) bool {
+	// The common case, kept free of calls: a short name where the
+	// object's shape predicts it.
+	d := len(s.objs) - 1
+	o := &s.objs[d]
+	if n := len(s.keys) - o.first; o.follows && exactKey(k) && len(s.keys) < cap(s.keys) {
+		if shape := s.shapes[d]; n < len(shape) && shape[n] == k {
+			s.keys = append(s.keys, k)
+			return true
 		}
 	}
+	return s.insertKeySlow(k, name)
+}
+
+func (s *nameSet) insertKeySlow(k uint64, name []byte) bool {
+	d := len(s.objs) - 1
+	o := &s.objs[d]
+	keys := s.keys[o.first:]
+	if o.follows {
+		if shape := s.shapes[d]; len(keys) < len(shape) && shape[len(keys)] == k {
+			s.add(k, name)
+			return true
+		}
+		o.follows = false
+	}
+	if len(keys) < nameTableMin {
+		for _, k2 := range keys {
+			if k2 == k {
+				if exactKey(k) || s.isLong(o, k, name) {
+					return false
+				}
+				o.collided = true
+			}
+		}
+	} else {
+		n := len(keys)
+		if len(o.table) < 2*(n+1) {
+			s.rehash(o, n+1)
+		}
+		mask := uint64(len(o.table) - 1)
+		i := slotOf(k) & mask
+		for ; o.table[i] != 0; i = (i + 1) & mask {
+			if s.keys[o.first+int(o.table[i])-1] == k {
+				if exactKey(k) || s.isLong(o, k, name) {
+					return false
+				}
+				o.collided = true
+			}
+		}
+		o.table[i] = uint32(n + 1)
+	}
+	s.add(k, name)
+	return true
+}
+
+func (s *nameSet) add(k uint64, name []byte) {
+	s.keys = append(s.keys, k)
+	if !exactKey(k) {
+		s.text = append(s.text, name...)
+		s.long = append(s.long, longName{key: k, end: len(s.text)})
+	}
+}
+
+// isLong reports whether the long names of object o hold name, whose key
+// is k.
+func (s *nameSet) isLong(o *nameObj, k uint64, name []byte) bool {
+	start := 0
+	if o.firstLong > 0 {
+		start = s.long[o.firstLong-1].end
+	}
+	for _, l := range s.long[o.firstLong:] {
+		if l.key == k && string(s.text[start:l.end]) == string(name) {
+			return true
+		}
+		start = l.end
+	}
+	return false
+}
+
+// slotOf spreads a key over a table: short names' keys are their bytes,
+// so they are mixed with a seed first.
+func slotOf(k uint64) uint64 {
+	hi, lo := bits.Mul64(k^slotSeed, 0x9e3779b97f4a7c15)
+	return hi ^ lo
 }
 
 // rehash sizes o's table for at least n names and fills it.
@@ -398,60 +522,35 @@ func (s *nameSet) rehash(o *nameObj, n int) {
 	size := 1 << bits.Len(uint(4*n-1))
 	if cap(o.table) >= size {
 		o.table = o.table[:size]
-		clear(o.table)
 	} else {
 		o.table = make([]uint32, size)
 	}
-	mask := uint64(size - 1)
-	for k, e := range s.ents[o.first:] {
-		i := e.hash & mask
+	s.fill(o, len(s.keys)-o.first)
+}
+
+// fill puts the object's first n names in its table.
+func (s *nameSet) fill(o *nameObj, n int) {
+	clear(o.table)
+	mask := uint64(len(o.table) - 1)
+	for j, k := range s.keys[o.first : o.first+n] {
+		i := slotOf(k) & mask
 		for o.table[i] != 0 {
 			i = (i + 1) & mask
 		}
-		o.table[i] = uint32(k + 1)
+		o.table[i] = uint32(j + 1)
 	}
 }
 
 // removeLast takes the innermost object's last name out of the set.
 func (s *nameSet) removeLast() {
 	o := &s.objs[len(s.objs)-1]
-	n := len(s.ents) - o.first
-	if o.table != nil && n > 0 && len(o.table) > 0 {
-		s.rehashWithout(o, n-1)
+	k := s.keys[len(s.keys)-1]
+	s.keys = s.keys[:len(s.keys)-1]
+	if !exactKey(k) {
+		s.truncateLong(len(s.long) - 1)
 	}
-	s.ents = s.ents[:len(s.ents)-1]
-	s.text = s.text[:s.textEnd()]
-}
-
-func (s *nameSet) rehashWithout(o *nameObj, keep int) {
-	ents := s.ents[o.first : o.first+keep]
-	clear(o.table)
-	mask := uint64(len(o.table) - 1)
-	for k, e := range ents {
-		i := e.hash & mask
-		for o.table[i] != 0 {
-			i = (i + 1) & mask
-		}
-		o.table[i] = uint32(k + 1)
+	if len(o.table) > 0 {
+		s.fill(o, len(s.keys)-o.first)
 	}
-}
-
-// hashName mixes a name into 64 bits.
-func hashName(b []byte) uint64 {
-	const (
-		m1 = 0x9e3779b97f4a7c15
-		m2 = 0xc2b2ae3d27d4eb4f
-	)
-	h := uint64(len(b)) * m1
-	for len(b) >= 8 {
-		h = (h ^ binary.LittleEndian.Uint64(b)) * m2
-		h ^= h >> 31
-		b = b[8:]
-	}
-	var t uint64
-	for i := len(b) - 1; i >= 0; i-- {
-		t = t<<8 | uint64(b[i])
-	}
-	h = (h ^ t) * m1
-	return h ^ h>>29
+	o.follows = false
 }

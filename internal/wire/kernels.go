@@ -39,6 +39,20 @@ func stringStopMask(x uint64) uint64 {
 	return hasLess(x, 0x20) | hasZero(x^(lsb*'"')) | hasZero(x^(lsb*'\\'))
 }
 
+// StringStops returns a mask with the high bit set in each byte of x (8
+// bytes of text, little-endian) that ends a run of plain string content:
+// '"', '\\' or a control character. The lowest set bit is exact; bits
+// above it may be false positives.
+func StringStops(x uint64) uint64 { return skStop(x) }
+
+// NonDigits returns a mask with the high bit set in each byte of x that
+// is not a decimal digit. The lowest set bit is exact; bits above it may
+// be false positives.
+func NonDigits(x uint64) uint64 {
+	t := (x & (lsb * 0xf0)) ^ (lsb * 0x30) | ((x&(lsb*0x0f))+lsb*0x06)&(lsb*0x10)
+	return ((t &^ msb) + lsb*0x7f | t) & msb
+}
+
 // indexStringStop returns the index of the first byte at or after i that is
 // '"', '\\' or below 0x20 (len(s) if none), and whether any byte in
 // s[i:index] is 0x80 or above (so the run needs a UTF-8 check).

@@ -166,6 +166,12 @@ func ScanNumber(s string, i int) (end int, float bool, err *SyntaxError) {
 	return j, float, nil
 }
 
+// NumberEnd returns the index just past the well-formed JSON number that
+// starts at s[i] (a '-' or a digit), or -1 when the text there is not one
+// or is cut short inside its sign, fraction or exponent. The number ends
+// at the first byte that cannot continue it, which may be len(s).
+func NumberEnd(s string, i int) int { return skNumberEnd(s, i) }
+
 // IsValidNumber reports whether s is exactly one JSON number.
 func IsValidNumber(s string) bool {
 	if s == "" {

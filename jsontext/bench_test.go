@@ -1,0 +1,81 @@
+package jsontext
+
+import (
+	"bytes"
+	"io"
+	"testing"
+
+	"github.com/jetjson/jet/internal/testdocs"
+)
+
+// These benchmarks measure this package alone; bench/ compares it with
+// Go's and go-json's jsontext.
+
+func BenchmarkReadToken(b *testing.B) {
+	for _, doc := range testdocs.Corpus(b) {
+		b.Run(doc.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(doc.Data)))
+			b.ReportAllocs()
+			var r bytes.Reader
+			d := NewDecoder(&r)
+			for i := 0; i < b.N; i++ {
+				r.Reset(doc.Data)
+				d.Reset(&r)
+				for {
+					if _, err := d.ReadToken(); err != nil {
+						if err != io.EOF {
+							b.Fatal(err)
+						}
+						break
+					}
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkReadValue(b *testing.B) {
+	for _, doc := range testdocs.Corpus(b) {
+		b.Run(doc.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(doc.Data)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				d := NewDecoder(bytes.NewReader(doc.Data))
+				if _, err := d.ReadValue(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkValueMethods(b *testing.B) {
+	for _, op := range []string{"IsValid", "Compact", "Indent", "Canonicalize"} {
+		for _, doc := range testdocs.Corpus(b) {
+			b.Run(op+"/"+doc.Name, func(b *testing.B) {
+				b.SetBytes(int64(len(doc.Data)))
+				b.ReportAllocs()
+				v := Value(bytes.Clone(doc.Data))
+				for i := 0; i < b.N; i++ {
+					v = append(v[:0], doc.Data...)
+					var err error
+					switch op {
+					case "IsValid":
+						if !v.IsValid() {
+							b.Fatal("invalid")
+						}
+					case "Compact":
+						err = v.Compact()
+					case "Indent":
+						err = v.Indent()
+					case "Canonicalize":
+						err = v.Canonicalize()
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

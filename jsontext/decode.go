@@ -78,6 +78,7 @@ type decoderState struct {
 	slowOnly  bool // tests: no fast paths, only the reference
 
 	valFlags strFlags // what the last string read by value holds
+	kinds    []byte   // scratch: the open containers of valueFast
 }
 
 // Input buffering: the buffer starts small and grows while much input

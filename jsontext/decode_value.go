@@ -119,9 +119,11 @@ func (d *decoderState) readValue() (Value, error) {
 		return nil, err
 	}
 	start := d.offsetAt(pos)
-	end, err := d.value(pos, d.m.depth())
-	if err != nil {
-		return nil, d.wrapError(err, end, +1)
+	end, ok := d.valueInBuffer(pos, d.m.depth())
+	if !ok {
+		if end, err = d.value(int(start-d.base), d.m.depth()); err != nil {
+			return nil, d.wrapError(err, end, +1)
+		}
 	}
 	pos = int(start - d.base)
 	switch next {
@@ -148,6 +150,52 @@ func (d *decoderState) readValue() (Value, error) {
 	}
 	d.prevStart, d.prevEnd, d.prevFlags = pos, end, d.valFlags
 	return Value(d.buf[pos:end:end]), nil
+}
+
+// valueInBuffer is value's fast path: the value read whole from the
+// buffer (see valueFast). When the buffer ends inside the value and the
+// reader can say how much it has left (bytes.Reader, strings.Reader), it
+// reads all of that at once and tries again; other readers leave the
+// value to value, which reads as it goes. pos may move with the buffer.
+func (d *decoderState) valueInBuffer(pos, depth int) (int, bool) {
+	if d.slowOnly {
+		return pos, false
+	}
+	end, ok := d.valueFast(pos, depth)
+	if ok || len(d.buf)-end > fastLookahead {
+		return end, ok
+	}
+	r, sized := d.rd.(interface{ Len() int })
+	if !sized || d.rd == nil {
+		return pos, false
+	}
+	abs := d.offsetAt(pos)
+	if n := r.Len(); n > 0 {
+		d.reserve(n)
+	}
+	for r.Len() > 0 {
+		if err := d.fetch(); err != nil {
+			break
+		}
+	}
+	pos = int(abs - d.base)
+	return d.valueFast(pos, depth)
+}
+
+// reserve makes room for n more bytes in the buffer, keeping what is
+// kept across a fetch.
+func (d *decoderState) reserve(n int) {
+	keep := len(d.buf) - d.prevStart
+	if cap(d.buf)-keep >= n {
+		return
+	}
+	d.names.copyOut(d.buf)
+	buf := make([]byte, keep, keep+n)
+	copy(buf, d.buf[d.prevStart:])
+	d.buf = buf
+	d.base += int64(d.prevStart)
+	d.prevEnd -= d.prevStart
+	d.prevStart = 0
 }
 
 // value reads the value at buf[pos], nested depth deep, reading more input
@@ -282,6 +330,16 @@ func (d *Decoder) SkipValue() error {
 func (d *decoderState) skipValue() error {
 	switch d.peekKind() {
 	case '{', '[':
+		if pos := d.peekPos; !d.slowOnly && !d.m.last.needName() && len(d.m.outer) < maxDepth {
+			// The whole container in the buffer: as if read token by
+			// token.
+			if end, ok := d.valueFast(pos, d.m.depth()); ok {
+				d.peekPos = 0
+				d.m.last++
+				d.prevStart, d.prevEnd = end, end
+				return nil
+			}
+		}
 		depth := d.m.depth()
 		for {
 			if _, err := d.readToken(); err != nil {

@@ -1,0 +1,111 @@
+package jsontext
+
+import (
+	"bytes"
+	"fmt"
+	"time"
+	"io"
+	"testing"
+	"testing/iotest"
+
+	"github.com/jetjson/jet/internal/testdocs"
+)
+
+// jetSlowAPI is this package with its fast paths turned off: the
+// reference the fast paths are checked against.
+var jetSlowAPI = func() textAPI {
+	api := jetAPI
+	api.name = "jet-slow"
+	api.newDecoder = func(r io.Reader, opts []optSpec) decoderAPI {
+		d := NewDecoder(r, jetOpts(opts)...)
+		d.s.slowOnly = true
+		return jetDecoder{d}
+	}
+	return api
+}()
+
+func init() { describers["jet-slow"] = describers["jet"] }
+
+// fuzzSeeds adds the hand-made and some generated inputs to a fuzz
+// target's seed corpus.
+func fuzzSeeds(f *testing.F, add func(data []byte)) {
+	for _, s := range handInputs {
+		if len(s) < 2000 {
+			add([]byte(s))
+		}
+	}
+	g := testdocs.NewGen(99)
+	for _, b := range g.Texts(200) {
+		add(b)
+	}
+}
+
+// scriptOf turns fuzz bytes into a decoder script.
+func scriptOf(b []byte) []step {
+	var script []step
+	for _, c := range b {
+		script = append(script, step(c%byte(nSteps)))
+	}
+	if len(script) > 0 {
+		script[0] = step(b[0] % byte(stepPeek)) // not only peeks
+	}
+	return script
+}
+
+// FuzzDecodeFastPaths checks the decoder's fast paths against its
+// reference paths: the same transcript of tokens, values, offsets, stack
+// state and errors, for any input, options and script of calls, read
+// whole or a byte at a time.
+func FuzzDecodeFastPaths(f *testing.F) {
+	fuzzSeeds(f, func(b []byte) { f.Add(b, []byte{0}, uint8(0)) })
+	f.Add([]byte(`{"a":[1,2,{"b":null}],"c":"d"}`), []byte{1, 2, 0, 3}, uint8(1))
+	f.Fuzz(func(t *testing.T, data, script []byte, optBits uint8) {
+		opts := decodeOptSets[int(optBits)%len(decodeOptSets)]
+		sc := scriptOf(script)
+		tm := time.AfterFunc(30*time.Second, func() { panic(fmt.Sprintf("slow: %q %v %v", data, opts, sc)) })
+		defer tm.Stop()
+		for _, r := range []func([]byte) io.Reader{bufferOf, func(b []byte) io.Reader { return bytes.NewReader(b) }, func(b []byte) io.Reader { return iotest.OneByteReader(bytes.NewReader(b)) }} {
+			got := decodeTranscript(jetAPI, data, r, opts, sc)
+			want := decodeTranscript(jetSlowAPI, data, r, opts, sc)
+			if got != want {
+				t.Fatalf("input %q opts %v script %v:\n%s", data, opts, sc, firstDiff(got, want))
+			}
+		}
+	})
+}
+
+// FuzzDecodeStd checks the decoder against Go's encoding/json/jsontext
+// (Go 1.27): tokens, values, offsets, stack state and errors.
+func FuzzDecodeStd(f *testing.F) {
+	fuzzSeeds(f, func(b []byte) { f.Add(b, []byte{0}, uint8(0)) })
+	f.Fuzz(func(t *testing.T, data, script []byte, optBits uint8) {
+		if stdAPI == nil {
+			t.Skip("this toolchain has no encoding/json/jsontext to compare with (Go 1.27 has it)")
+		}
+		opts := decodeOptSets[int(optBits)%len(decodeOptSets)]
+		sc := scriptOf(script)
+		want := decodeTranscript(*stdAPI, data, bufferOf, opts, sc)
+		for _, r := range []func([]byte) io.Reader{bufferOf, func(b []byte) io.Reader { return iotest.OneByteReader(bytes.NewReader(b)) }} {
+			if got := decodeTranscript(jetAPI, data, r, opts, sc); got != want {
+				t.Fatalf("input %q opts %v script %v:\n%s", data, opts, sc, firstDiff(got, want))
+			}
+		}
+	})
+}
+
+// FuzzValueStd checks Value's methods and AppendFormat against Go's with
+// options chosen by the fuzzer.
+func FuzzValueStd(f *testing.F) {
+	fuzzSeeds(f, func(b []byte) { f.Add(b, uint8(0), uint32(0)) })
+	f.Fuzz(func(t *testing.T, data []byte, op uint8, optBits uint32) {
+		if stdAPI == nil {
+			t.Skip("this toolchain has no encoding/json/jsontext to compare with (Go 1.27 has it)")
+		}
+		var opts []optSpec
+		for i := 0; optBits != 0 && i < 4; i++ {
+			opts = append(opts, encodeOptions[int(optBits%uint32(len(encodeOptions)))])
+			optBits /= uint32(len(encodeOptions))
+		}
+		compareValueOp(t, stdAPI, "fuzz", valueOps[int(op)%len(valueOps)], data, opts)
+	})
+}

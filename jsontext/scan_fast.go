@@ -1,0 +1,288 @@
+package jsontext
+
+import (
+	"math/bits"
+	"strings"
+	"unicode/utf16"
+
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// This file holds the fast paths that read whole values already in
+// memory: a string, and a whole value (validated, with duplicate names
+// found). Each answers only "valid, and where it ends" or "not
+// settled here": for anything else (an error, or text that runs to the
+// end of what is in memory) the caller goes to the reference consumers
+// of scan.go, which say exactly what is wrong. The fuzz tests compare the
+// two.
+
+// stringFast reads the string whose quote is at s[pos], when it is valid
+// and ends within s. checkUTF8 is as for consumeString. When it gives up,
+// end is where it stopped.
+func stringFast(s string, pos int, checkUTF8 bool) (end int, fl strFlags, ok bool) {
+	if pos+9 <= len(s) {
+		// Up to 7 ASCII bytes without escapes: the first word holds the
+		// closing quote.
+		x := wire.Load64(s, pos+1)
+		if m := wire.StringStops(x); m != 0 {
+			k := bits.TrailingZeros64(m) >> 3
+			if s[pos+1+k] == '"' && x&(0x8080808080808080&(1<<(8*k)-1)) == 0 {
+				return pos + k + 2, 0, true
+			}
+		}
+	}
+	end, wfl, ok := wire.ScanStringFast(s, pos)
+	if !ok {
+		return end, 0, false
+	}
+	body := s[pos+1 : end-1]
+	if wfl&wire.NonASCII != 0 && !wire.ValidUTF8(body) {
+		if checkUTF8 {
+			return pos, 0, false
+		}
+		fl = strNotVerbatim | strNotCanonical
+	}
+	if wfl&wire.Escaped != 0 {
+		fl |= strNotVerbatim
+		if checkUTF8 && !surrogatesPaired(body) {
+			return pos, 0, false
+		}
+	}
+	return end, fl, true
+}
+
+// surrogatesPaired reports whether every \u escape of a UTF-16 surrogate
+// in the string body (known to hold only valid escapes) is a high
+// surrogate followed by a low one.
+func surrogatesPaired(body string) bool {
+	for i := 0; ; {
+		k := indexByteString(body[i:], '\\')
+		if k < 0 {
+			return true
+		}
+		i += k
+		if body[i+1] != 'u' {
+			i += 2
+			continue
+		}
+		v := rune(hexVal[body[i+2]])<<12 | rune(hexVal[body[i+3]])<<8 | rune(hexVal[body[i+4]])<<4 | rune(hexVal[body[i+5]])
+		i += 6
+		if !utf16.IsSurrogate(v) {
+			continue
+		}
+		if v >= 0xdc00 || i+6 > len(body) || body[i] != '\\' || body[i+1] != 'u' {
+			return false
+		}
+		v2 := rune(hexVal[body[i+2]])<<12 | rune(hexVal[body[i+3]])<<8 | rune(hexVal[body[i+4]])<<4 | rune(hexVal[body[i+5]])
+		if v2 < 0xdc00 || v2 > 0xdfff {
+			return false
+		}
+		i += 6
+	}
+}
+
+func indexByteString(s string, c byte) int { return strings.IndexByte(s, c) }
+
+// lowBytes returns a mask of the low k bytes of a word (all of them for k
+// of 8 or more).
+func lowBytes(k int) uint64 {
+	if k >= 8 {
+		return ^uint64(0)
+	}
+	return 1<<(8*k) - 1
+}
+
+// valueFast reads the value at buf[pos] (no whitespace before it),
+// nested depth deep as value counts depth, when it lies whole in buf and
+// is valid. Names are checked for duplicates in d.seen as value does, and
+// d.seen is left as it was. It gives up (ok == false) on anything else,
+// including a value that runs to the end of buf; end is then where it
+// stopped, which tells the caller whether more input could help.
+func (d *decoderState) valueFast(pos, depth int) (end int, ok bool) {
+	s := wire.StringOf(d.buf)
+	n := len(s)
+	stack := d.kinds[:0] // the open containers, innermost last
+	pushed := 0          // objects pushed on d.seen
+	defer func() {
+		for ; pushed > 0; pushed-- {
+			d.seen.pop()
+		}
+		d.kinds = stack[:0]
+	}()
+	var c byte
+
+value:
+	switch c = s[pos]; c {
+	case '"':
+		e, fl, ok := stringFast(s, pos, d.checkUTF8)
+		if !ok {
+			return e, false
+		}
+		d.valFlags = fl
+		pos = e
+	case '{', '[':
+		if depth+len(stack) == maxDepth+1 {
+			return pos, false
+		}
+		stack = append(stack, c)
+		if pos = skipSpaceIn(s, pos+1); pos >= n {
+			return pos, false
+		}
+		if c == '[' {
+			if s[pos] == ']' {
+				stack = stack[:len(stack)-1]
+				pos++
+				goto after
+			}
+			goto value
+		}
+		if s[pos] == '}' {
+			stack = stack[:len(stack)-1]
+			pos++
+			goto after
+		}
+		if d.checkDup {
+			d.seen.push()
+			pushed++
+		}
+		goto name
+	case 'n':
+		if pos+4 > n || s[pos:pos+4] != "null" {
+			return pos, false
+		}
+		pos += 4
+	case 't':
+		if pos+4 > n || s[pos:pos+4] != "true" {
+			return pos, false
+		}
+		pos += 4
+	case 'f':
+		if pos+5 > n || s[pos:pos+5] != "false" {
+			return pos, false
+		}
+		pos += 5
+	default:
+		if kindOf[c] != '0' {
+			return pos, false
+		}
+		var e int
+		if pos+16 < n {
+			e = numberEnd(s, pos)
+		} else {
+			e = wire.NumberEnd(s, pos)
+		}
+		if e < 0 || e == n {
+			return pos, false
+		}
+		pos = e
+	}
+
+after:
+	if len(stack) == 0 {
+		return pos, true
+	}
+	if pos = skipSpaceIn(s, pos); pos >= n {
+		return pos, false
+	}
+	c = s[pos]
+	switch top := stack[len(stack)-1]; {
+	case c == ',':
+		if pos = skipSpaceIn(s, pos+1); pos >= n {
+			return pos, false
+		}
+		if top == '{' {
+			goto name
+		}
+		goto value
+	case c == ']' && top == '[':
+		stack = stack[:len(stack)-1]
+		pos++
+		goto after
+	case c == '}' && top == '{':
+		stack = stack[:len(stack)-1]
+		if d.checkDup {
+			d.seen.pop()
+			pushed--
+		}
+		pos++
+		goto after
+	}
+	return pos, false
+
+name:
+	{
+		if s[pos] != '"' {
+			return pos, false
+		}
+		e := -1
+		if pos+17 <= n {
+			// A name of up to 15 ASCII bytes without escapes, found
+			// and keyed from two words.
+			x0, x1 := wire.Load64(s, pos+1), wire.Load64(s, pos+9)
+			k := 16
+			if m := wire.StringStops(x0); m != 0 {
+				k = bits.TrailingZeros64(m) >> 3
+			} else if m := wire.StringStops(x1); m != 0 {
+				k = 8 + bits.TrailingZeros64(m)>>3
+			}
+			high := x0 & lowBytes(k)
+			if k > 8 {
+				high = x0 | x1&lowBytes(k-8)
+			}
+			if k < 16 && s[pos+1+k] == '"' && high&0x8080808080808080 == 0 {
+				e = pos + k + 2
+				if d.checkDup && !d.seen.insertKey(keyOfWords(x0, x1, k), d.buf[pos+1:e-1]) {
+					return pos, false
+				}
+			}
+		}
+		if e < 0 {
+			var fl strFlags
+			var ok bool
+			if e, fl, ok = stringFast(s, pos, d.checkUTF8); !ok {
+				return e, false
+			}
+			if d.checkDup && !d.seen.insertQuoted(d.buf[pos:e], fl.verbatim()) {
+				return pos, false
+			}
+		}
+		if pos = skipSpaceIn(s, e); pos >= n || s[pos] != ':' {
+			return pos, false
+		}
+		if pos = skipSpaceIn(s, pos+1); pos >= n {
+			return pos, false
+		}
+		goto value
+	}
+}
+
+// skipSpaceIn returns the position of the first byte at or after pos that
+// is not whitespace (len(s) if none).
+func skipSpaceIn(s string, pos int) int {
+	if pos < len(s) && s[pos] > ' ' {
+		return pos
+	}
+	return wire.SkipSpaceMore(s, pos)
+}
+
+// numberEnd returns the end of the well-formed number at s[pos], or -1
+// (as wire.NumberEnd). Integers of up to 15 digits, the commonest numbers,
+// are measured here with one or two words; the caller guarantees 16 bytes
+// from pos.
+func numberEnd(s string, pos int) int {
+	if c := s[pos]; c >= '1' && c <= '9' {
+		m := wire.NonDigits(wire.Load64(s, pos))
+		end := pos
+		if m == 0 {
+			m = wire.NonDigits(wire.Load64(s, pos+8))
+			end += 8
+		}
+		if m != 0 {
+			end += bits.TrailingZeros64(m) >> 3
+			if e := s[end]; e != '.' && e|0x20 != 'e' {
+				return end
+			}
+		}
+	}
+	return wire.NumberEnd(s, pos)
+}

@@ -3,10 +3,10 @@ package jsontext
 import (
 	"bytes"
 	"fmt"
-	"time"
 	"io"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"github.com/jetjson/jet/internal/testdocs"
 )

@@ -73,9 +73,13 @@ type decoderState struct {
 	seen  nameSet // the names of open objects, unless duplicates are allowed
 	opts  jsonopts.Struct
 
+	tq tokenQueue // tokens read ahead (decode_fast.go)
+	ix tokenIndex // the buffer's tokens listed (decode_index.go)
+
 	checkDup  bool // !AllowDuplicateNames
 	checkUTF8 bool // !AllowInvalidUTF8
 	slowOnly  bool // tests: no fast paths, only the reference
+	noIndex   bool // tests: the fast path without the token index
 
 	valFlags strFlags // what the last string read by value holds
 	kinds    []byte   // scratch: the open containers of valueFast
@@ -119,6 +123,9 @@ func (d *Decoder) Reset(r io.Reader, opts ...Options) {
 
 func (d *decoderState) reset(buf []byte, r io.Reader, opts []Options) {
 	d.decodeBuffer = decodeBuffer{buf: buf, rd: r}
+	d.tq.drop()
+	d.tq.size = batchMin
+	d.ix.drop()
 	d.m.reset()
 	d.names.reset()
 	d.seen.reset()
@@ -142,6 +149,7 @@ func (d *decoderState) fetch() error {
 		return io.ErrUnexpectedEOF
 	}
 	d.names.copyOut(d.buf)
+	d.ix.drop()
 
 	if bb, ok := d.rd.(*bytes.Buffer); ok {
 		switch {
@@ -274,6 +282,9 @@ func (d *decoderState) peekKind() Kind {
 	if d.peekPos > 0 {
 		return kindOf[d.buf[d.peekPos]]
 	}
+	if d.tq.next < d.tq.n {
+		return kindOf[d.buf[d.tq.q[d.tq.next].start]]
+	}
 	// A peek that failed is tried again: the input may have grown.
 	d.peekPos, d.peekErr = 0, nil
 	pos, next, err := d.locate()
@@ -393,9 +404,24 @@ func (d *Decoder) ReadToken() (Token, error) {
 }
 
 func (d *decoderState) readToken() (Token, error) {
+	if d.tq.next == d.tq.n {
+		if tok, ok := d.tokenFromIndex(); ok {
+			return tok, nil
+		}
+		if d.ix.live && !d.ix.off {
+			// The list will serve the tokens after this one: read only it
+			// ahead.
+			d.tq.size = 1
+		}
+	}
 	if tok, ok := d.tokenInBuffer(); ok {
 		return tok, nil
 	}
+	return d.readTokenSlow()
+}
+
+// readTokenSlow is ReadToken's general path: the reference.
+func (d *decoderState) readTokenSlow() (Token, error) {
 	pos, next, ok := d.locateInBuffer()
 	if !ok {
 		var err error

@@ -6,244 +6,388 @@ import (
 	"github.com/jetjson/jet/internal/wire"
 )
 
-// This file holds the decoder's fast path: the common case of a token
-// that lies whole in the buffer, well away from its end, and breaks no
-// rule. It gives up (ok == false, nothing changed) on anything else, and
-// ReadToken then takes the general path, which is the reference; the
-// fuzz tests check that the two agree.
+// This file holds ReadToken's fast path. Tokens are read ahead in
+// batches, in a tight loop that keeps its state in local variables: the
+// loop checks each token's syntax and the grammar of delimiters, as the
+// decoder would, and queues the token's position. ReadToken then takes
+// tokens from the queue, applying each to the decoder's state (levels,
+// names, duplicate names) as the general path would.
 //
-// The function is written so that its common paths make no calls: a rare
-// case is handed to another function in a tail call, with nothing live
-// after it, so that the compiler keeps the common paths' values in
-// registers.
+// The batch stops before anything it does not settle: a token near the
+// end of the buffer (which may continue past it), an error, a peek, an
+// object nested too deep for its local stack. The general path, which is
+// the reference, reads from there; the fuzz tests check that the two
+// agree. Nothing in the queue has been applied to the decoder, so a call
+// other than ReadToken (ReadValue, SkipValue, Reset) simply drops it.
+//
+// Go's calling convention saves no register across a call, so every call
+// inside the loop makes the loop store and reload its state: the loop
+// reads short strings, numbers and whitespace inline, and calls out only
+// for long or unusual tokens.
 
-// fastLookahead is the number of bytes the fast path wants past the start
-// of a token, so that a short token and what ends it need no bounds checks
-// against the end of the buffer.
-const fastLookahead = 64
+// The batch's tuning.
+const (
+	// fastLookahead is the number of bytes the batch wants past the start
+	// of a token, so that a short token and what ends it need no bounds
+	// checks against the end of the buffer.
+	fastLookahead = 64
+	// batchMin and batchMax bound the number of tokens read ahead. A
+	// batch starts small and doubles while batches are used up, so that a
+	// caller who mixes ReadToken with ReadValue does not pay much for
+	// tokens read ahead and dropped.
+	batchMin = 16
+	batchMax = 256
+	// batchStack is how many levels a batch may open beyond those open
+	// when it starts.
+	batchStack = 32
+)
 
-// tokenInBuffer reads the next token when it is plain sailing.
-func (d *decoderState) tokenInBuffer() (Token, bool) {
-	buf, pos := d.buf, d.prevEnd
-	if d.peekPos != 0 || len(buf)-pos < fastLookahead || d.slowOnly {
-		return Token{}, false
-	}
-	s := wire.StringOf(buf)
-	c := s[pos]
-	if c <= ' ' {
-		if pos = shortSpace(s, pos); pos < 0 {
-			return d.tokenAfterSpace()
-		}
-		c = s[pos]
-	}
-
-	// The delimiter, if any, must be the one the grammar needs before the
-	// token; the checks follow machine.needDelim.
-	l := d.m.last
-	nested := len(d.m.outer) > 0
-	switch c {
-	case ',':
-		if !nested || l.needValue() || l.length() == 0 {
-			return Token{}, false
-		}
-		pos++
-		if c = s[pos]; c <= ' ' {
-			if pos = shortSpace(s, pos); pos < 0 {
-				return d.tokenAfterSpace()
-			}
-			c = s[pos]
-		}
-		if c == '}' || c == ']' {
-			return Token{}, false
-		}
-	case ':':
-		if !l.needValue() {
-			return Token{}, false
-		}
-		pos++
-		if c = s[pos]; c <= ' ' {
-			if pos = shortSpace(s, pos); pos < 0 {
-				return d.tokenAfterSpace()
-			}
-			c = s[pos]
-		}
-	default:
-		if l.needValue() || nested && l.length() > 0 && c != '}' && c != ']' {
-			return Token{}, false
-		}
-	}
-	return d.tokenAt(s, pos, c, l)
+// queued is a token read ahead: buf[start:end&^notVerbatim]; a string
+// whose content is not its text has notVerbatim set in end. A short,
+// plain string read where a name is expected has its name key (else 0).
+type queued struct {
+	start, end uint32
+	key        uint64
 }
 
-// tokenAt reads the token at s[pos] (s is the buffer, c its first byte and
-// l the innermost level), known to be the token the grammar allows next
-// as far as delimiters go, with fastLookahead bytes from pos.
-func (d *decoderState) tokenAt(s string, pos int, c byte, l level) (Token, bool) {
-	nested := len(d.m.outer) > 0
-	switch c {
+const notVerbatim = 1 << 31
+
+// tokenQueue is the batch of tokens read ahead.
+type tokenQueue struct {
+	q    [batchMax]queued
+	n    int // tokens in q
+	next int // index of the next token in q
+	size int // the next batch's size
+}
+
+func (tq *tokenQueue) drop() {
+	if tq.next < tq.n {
+		tq.size = batchMin
+	}
+	tq.n, tq.next = 0, 0
+}
+
+// tokenInBuffer reads the next token from the queue, reading a batch
+// first if the queue is empty. ok is false, with nothing changed, when the
+// general path must read the token.
+func (d *decoderState) tokenInBuffer() (Token, bool) {
+	if d.tq.next == d.tq.n {
+		if d.peekPos != 0 || d.slowOnly || !d.fillBatch() {
+			return Token{}, false
+		}
+	}
+	t := d.tq.q[d.tq.next&(batchMax-1)]
+	start, end := int(t.start), int(t.end&^notVerbatim)
+	l := d.m.last
+	var tok Token
+	switch d.buf[start] {
 	case '"':
-		// A string of up to 7 ASCII bytes without escapes ends in the
-		// first word after its quote.
-		x := wire.Load64(s, pos+1)
-		if m := wire.StringStops(x); m != 0 {
-			k := bits.TrailingZeros64(m) >> 3
-			if s[pos+1+k] == '"' && x&(0x8080808080808080&(1<<(8*k)-1)) == 0 {
-				if l.needName() {
-					if d.checkDup && !d.seen.insertShort(x&(1<<(8*k)-1)|uint64(k)<<56) {
-						return Token{}, false
-					}
-					d.names.setLast(pos)
-				}
-				d.m.last = l + 1
-				d.prevStart, d.prevEnd, d.prevFlags = pos, pos+k+2, 0
-				return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(pos)}, true
-			}
-		}
-		return d.stringToken(pos)
-
-	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		if l.needName() {
-			return Token{}, false
-		}
-		// An integer of 1 to 7 digits (after a '1' to '9') ends in the
-		// first word.
-		if c != '-' && c != '0' {
-			x := wire.Load64(s, pos)
-			if m := wire.NonDigits(x); m != 0 {
-				end := pos + bits.TrailingZeros64(m)>>3
-				if e := s[end]; e != '.' && e|0x20 != 'e' {
-					d.m.last = l + 1
-					d.prevStart, d.prevEnd = pos, end
-					return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(pos)}, true
+			if d.checkDup {
+				// The name that the object's shape predicts is new;
+				// others are looked up.
+				o := &d.seen.objs[len(d.seen.objs)-1]
+				if t.key != 0 && o.matched < len(o.shape) && o.shape[o.matched] == t.key {
+					o.matched++
+				} else if !d.insertName(start, end, t.key, t.end&notVerbatim == 0) {
+					d.tq.drop()
+					return Token{}, false
 				}
 			}
+			d.names.setLast(start)
 		}
-		return d.numberToken(pos)
-
-	case '{', '[':
-		if l.needName() || len(d.m.outer) == maxDepth || len(d.m.outer) == cap(d.m.outer) {
-			return Token{}, false
-		}
-		d.m.outer = append(d.m.outer, l+1)
-		d.prevStart, d.prevEnd = pos+1, pos+1
-		if c == '[' {
-			d.m.last = 0
-			return BeginArray, true
-		}
-		d.m.last = levelObject
-		return d.beginObject()
-
-	case '}':
-		if !l.isObject() || l.needValue() {
-			return Token{}, false
-		}
-		d.m.pop()
-		d.prevStart, d.prevEnd = pos+1, pos+1
-		return d.endObject()
-
-	case ']':
-		if !l.isArray() || !nested {
-			return Token{}, false
-		}
-		d.m.pop()
-		d.prevStart, d.prevEnd = pos+1, pos+1
-		return EndArray, true
-
-	case 'n', 't', 'f':
-		if l.needName() {
-			return Token{}, false
-		}
-		var tok Token
-		var end int
-		switch {
-		case c == 'n' && s[pos:pos+4] == "null":
-			tok, end = Null, pos+4
-		case c == 't' && s[pos:pos+4] == "true":
-			tok, end = True, pos+4
-		case c == 'f' && s[pos:pos+5] == "false":
-			tok, end = False, pos+5
-		default:
-			return Token{}, false
+		var fl strFlags
+		if t.end&notVerbatim != 0 {
+			fl = strNotVerbatim
 		}
 		d.m.last = l + 1
-		d.prevStart, d.prevEnd = end, end
-		return tok, true
-	}
-	return Token{}, false
-}
-
-// shortSpace skips the whitespace at s[pos] when it is a short run of
-// the usual kinds (spaces, or a newline and spaces of indentation, up to
-// 7), returning where the token starts, or -1 for anything else. The
-// caller guarantees 16 bytes from pos.
-func shortSpace(s string, pos int) int {
-	if s[pos] == '\n' {
-		pos++
-	}
-	x := wire.Load64(s, pos) ^ 0x2020202020202020
-	if x == 0 {
-		return -1
-	}
-	pos += bits.TrailingZeros64(x) >> 3
-	if s[pos] <= ' ' {
-		return -1
-	}
-	return pos
-}
-
-// tokenAfterSpace is tokenInBuffer after a long run of whitespace.
-func (d *decoderState) tokenAfterSpace() (Token, bool) {
-	pos, next, ok := d.locateInBuffer()
-	if !ok || len(d.buf)-pos < fastLookahead {
-		return Token{}, false
-	}
-	_ = next
-	return d.tokenAt(wire.StringOf(d.buf), pos, d.buf[pos], d.m.last)
-}
-
-// stringToken is tokenInBuffer for a string that is not short and plain.
-func (d *decoderState) stringToken(pos int) (Token, bool) {
-	l := d.m.last
-	end, fl, ok := d.stringInBuffer(pos)
-	if !ok {
-		return Token{}, false
-	}
-	if l.needName() {
-		if d.checkDup && !d.seen.insertQuoted(d.buf[pos:end], fl.verbatim()) {
-			return Token{}, false
+		d.tq.next++
+		d.prevStart, d.prevEnd, d.prevFlags = start, end, fl
+		return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(start)}, true
+	case 'n':
+		tok = Null
+		d.m.last = l + 1
+	case 't':
+		tok = True
+		d.m.last = l + 1
+	case 'f':
+		tok = False
+		d.m.last = l + 1
+	case '[':
+		d.m.outer = append(d.m.outer, l+1)
+		d.m.last = 0
+		tok = BeginArray
+	case ']':
+		d.m.pop()
+		tok = EndArray
+	case '{':
+		d.m.outer = append(d.m.outer, l+1)
+		d.m.last = levelObject
+		d.names.push()
+		if d.checkDup {
+			d.seen.push()
 		}
-		d.names.setLast(pos)
+		tok = BeginObject
+	case '}':
+		d.m.pop()
+		d.names.pop()
+		if d.checkDup {
+			d.seen.pop()
+		}
+		tok = EndObject
+	default: // a number
+		d.m.last = l + 1
+		d.tq.next++
+		d.prevStart, d.prevEnd = start, end
+		return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(start)}, true
 	}
-	d.m.last = l + 1
-	d.prevStart, d.prevEnd, d.prevFlags = pos, end, fl
-	return Token{raw: &d.decodeBuffer, num: uint64(d.offsetAt(pos))}, true
+	d.tq.next++
+	d.prevStart, d.prevEnd = end, end
+	return tok, true
 }
 
-// numberToken is tokenInBuffer for a number that is not a short integer.
-func (d *decoderState) numberToken(pos int) (Token, bool) {
-	end := wire.NumberEnd(wire.StringOf(d.buf), pos)
-	if end < 0 || end == len(d.buf) {
-		return Token{}, false
+// insertName adds the name buf[start:end] (a string known to be valid;
+// verbatim if it holds no escape and valid UTF-8; with its key when it
+// is short and plain, else 0) to the innermost object's names, reporting
+// whether it is new.
+func (d *decoderState) insertName(start, end int, key uint64, verbatim bool) bool {
+	if key != 0 {
+		return d.seen.insertKey(key, d.buf[start+1:end-1])
 	}
-	d.m.last++
-	d.prevStart, d.prevEnd = pos, end
-	return Token{raw: &d.decodeBuffer, num: uint64(d.offsetAt(pos))}, true
+	return d.seen.insertQuoted(d.buf[start:end], verbatim)
 }
 
-// beginObject finishes reading a '{': the names of the new object.
-func (d *decoderState) beginObject() (Token, bool) {
-	d.names.push()
-	if d.checkDup {
-		d.seen.push()
+// fillBatch reads tokens ahead from prevEnd into the queue and reports
+// whether it read any.
+func (d *decoderState) fillBatch() bool {
+	buf := d.buf
+	pos := d.prevEnd
+	limit := len(buf) - fastLookahead
+	if pos > limit || len(buf) >= notVerbatim {
+		return false
 	}
-	return BeginObject, true
+	s := wire.StringOf(buf)
+	checkUTF8 := d.checkUTF8
+	q := &d.tq.q
+	size := d.tq.size
+	if size <= 0 {
+		size = batchMin
+	}
+	n := 0
+
+	// The levels: l is the innermost; those the batch opened are on
+	// stack; below them are the decoder's own (outer, read only).
+	var stack [batchStack]level
+	sp := 0
+	outer := d.m.outer
+	l := d.m.last
+	nested := len(outer) > 0
+
+	for n < size && pos <= limit {
+		c := s[pos]
+		if c <= ' ' {
+			if pos = spaceInline(s, pos); pos > limit {
+				break
+			}
+			c = s[pos]
+		}
+		// The delimiter the grammar needs (machine.needDelim).
+		switch c {
+		case ',':
+			if !nested || l.needValue() || l.length() == 0 {
+				goto stop
+			}
+			pos++
+			if c = s[pos]; c <= ' ' {
+				if pos = spaceInline(s, pos); pos > limit {
+					goto stop
+				}
+				c = s[pos]
+			}
+			if c == '}' || c == ']' {
+				goto stop
+			}
+		case ':':
+			if !l.needValue() {
+				goto stop
+			}
+			pos++
+			if c = s[pos]; c <= ' ' {
+				if pos = spaceInline(s, pos); pos > limit {
+					goto stop
+				}
+				c = s[pos]
+			}
+		default:
+			if l.needValue() || nested && l.length() > 0 && c != '}' && c != ']' {
+				goto stop
+			}
+		}
+
+		start := pos
+		switch c {
+		case '"':
+			// Up to 15 ASCII bytes without escapes: found from two words.
+			x0, x1 := wire.Load64(s, pos+1), wire.Load64(s, pos+9)
+			k := 16
+			if m := wire.StringStops(x0); m != 0 {
+				k = bits.TrailingZeros64(m) >> 3
+			} else if m := wire.StringStops(x1); m != 0 {
+				k = 8 + bits.TrailingZeros64(m)>>3
+			}
+			high := x0 & lowBytes(k)
+			if k > 8 {
+				high = x0 | x1&lowBytes(k-8)
+			}
+			if k < 16 && s[pos+1+k] == '"' && high&0x8080808080808080 == 0 {
+				pos += k + 2
+				q[n] = queued{uint32(start), uint32(pos), 0}
+				if l.needName() {
+					q[n].key = keyOfWords(x0, x1, k)
+				}
+			} else {
+				end, fl, ok := stringFast(s, pos, checkUTF8)
+				if !ok {
+					goto stop
+				}
+				pos = end
+				q[n] = queued{uint32(start), uint32(pos), 0}
+				if !fl.verbatim() {
+					q[n].end |= notVerbatim
+				}
+			}
+			l++
+		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			if l.needName() {
+				goto stop
+			}
+			// -?(0|[1-9]\d*)(\.\d+)? measured inline; an exponent, or a
+			// run of digits longer than a few words, is measured by
+			// wire.NumberEnd.
+			if c == '-' {
+				pos++
+			}
+			switch c = s[pos]; {
+			case c == '0':
+				pos++
+			case c-'1' <= 8:
+				pos++
+				for k := 0; ; k++ {
+					if k == 3 {
+						goto longNumber
+					}
+					if m := wire.NonDigits(wire.Load64(s, pos)); m != 0 {
+						pos += bits.TrailingZeros64(m) >> 3
+						break
+					}
+					pos += 8
+				}
+			default:
+				goto stop
+			}
+			if s[pos] == '.' {
+				pos++
+				if s[pos]-'0' > 9 {
+					goto stop
+				}
+				for k := 0; ; k++ {
+					if k == 3 {
+						goto longNumber
+					}
+					if m := wire.NonDigits(wire.Load64(s, pos)); m != 0 {
+						pos += bits.TrailingZeros64(m) >> 3
+						break
+					}
+					pos += 8
+				}
+			}
+			if s[pos]|0x20 == 'e' {
+				goto longNumber
+			}
+			q[n] = queued{uint32(start), uint32(pos), 0}
+			l++
+			break
+		longNumber:
+			if pos = wire.NumberEnd(s, start); pos < 0 || pos == len(s) {
+				goto stop
+			}
+			q[n] = queued{uint32(start), uint32(pos), 0}
+			l++
+		case 'n', 't':
+			if l.needName() || s[pos:pos+4] != "null" && s[pos:pos+4] != "true" {
+				goto stop
+			}
+			pos += 4
+			q[n] = queued{uint32(start), uint32(pos), 0}
+			l++
+		case 'f':
+			if l.needName() || s[pos:pos+5] != "false" {
+				goto stop
+			}
+			pos += 5
+			q[n] = queued{uint32(start), uint32(pos), 0}
+			l++
+		case '{', '[':
+			if l.needName() || sp == batchStack || len(outer)+sp == maxDepth {
+				goto stop
+			}
+			stack[sp] = l + 1
+			sp++
+			l = 0
+			if c == '{' {
+				l = levelObject
+			}
+			nested = true
+			pos++
+			q[n] = queued{uint32(start), uint32(pos), 0}
+		case '}', ']':
+			if c == '}' && (!l.isObject() || l.needValue()) || c == ']' && (!l.isArray() || !nested) {
+				goto stop
+			}
+			if sp > 0 {
+				sp--
+				l = stack[sp]
+			} else {
+				l = outer[len(outer)-1]
+				outer = outer[:len(outer)-1]
+			}
+			nested = len(outer)+sp > 0
+			pos++
+			q[n] = queued{uint32(start), uint32(pos), 0}
+		default:
+			goto stop
+		}
+		n++
+	}
+stop:
+	d.tq.n, d.tq.next = n, 0
+	if n == size && size < batchMax {
+		size = min(2*size, batchMax)
+	}
+	d.tq.size = size
+	return n > 0
 }
 
-// endObject finishes reading a '}'.
-func (d *decoderState) endObject() (Token, bool) {
-	d.names.pop()
-	if d.checkDup {
-		d.seen.pop()
+// spaceInline skips the whitespace at s[pos]: a newline or a space and
+// then spaces, measured a word at a time, or anything else through
+// wire.SkipSpaceMore. The caller guarantees 16 bytes from pos.
+func spaceInline(s string, pos int) int {
+	if s[pos] == '\n' || s[pos] == ' ' {
+		pos++
+		for k := 0; k < 4; k++ {
+			x := wire.Load64(s, pos) ^ 0x2020202020202020
+			if x != 0 {
+				pos += bits.TrailingZeros64(x) >> 3
+				if s[pos] > ' ' {
+					return pos
+				}
+				break
+			}
+			pos += 8
+			if pos+8 > len(s) {
+				break
+			}
+		}
 	}
-	return EndObject, true
+	return wire.SkipSpaceMore(s, pos)
 }

@@ -114,6 +114,7 @@ func (d *Decoder) ReadValue() (Value, error) {
 }
 
 func (d *decoderState) readValue() (Value, error) {
+	d.tq.drop()
 	pos, next, err := d.locate()
 	if err != nil {
 		return nil, err
@@ -190,6 +191,7 @@ func (d *decoderState) reserve(n int) {
 		return
 	}
 	d.names.copyOut(d.buf)
+	d.ix.drop()
 	buf := make([]byte, keep, keep+n)
 	copy(buf, d.buf[d.prevStart:])
 	d.buf = buf
@@ -328,6 +330,7 @@ func (d *Decoder) SkipValue() error {
 }
 
 func (d *decoderState) skipValue() error {
+	d.tq.drop()
 	switch d.peekKind() {
 	case '{', '[':
 		if pos := d.peekPos; !d.slowOnly && !d.m.last.needName() && len(d.m.outer) < maxDepth {

@@ -24,7 +24,23 @@ var jetSlowAPI = func() textAPI {
 	return api
 }()
 
-func init() { describers["jet-slow"] = describers["jet"] }
+// jetNoIndexAPI is this package without the token index: its other fast
+// paths alone.
+var jetNoIndexAPI = func() textAPI {
+	api := jetAPI
+	api.name = "jet-noindex"
+	api.newDecoder = func(r io.Reader, opts []optSpec) decoderAPI {
+		d := NewDecoder(r, jetOpts(opts)...)
+		d.s.noIndex = true
+		return jetDecoder{d}
+	}
+	return api
+}()
+
+func init() {
+	describers["jet-slow"] = describers["jet"]
+	describers["jet-noindex"] = describers["jet"]
+}
 
 // fuzzSeeds adds the hand-made and some generated inputs to a fuzz
 // target's seed corpus.
@@ -65,10 +81,11 @@ func FuzzDecodeFastPaths(f *testing.F) {
 		tm := time.AfterFunc(30*time.Second, func() { panic(fmt.Sprintf("slow: %q %v %v", data, opts, sc)) })
 		defer tm.Stop()
 		for _, r := range []func([]byte) io.Reader{bufferOf, func(b []byte) io.Reader { return bytes.NewReader(b) }, func(b []byte) io.Reader { return iotest.OneByteReader(bytes.NewReader(b)) }} {
-			got := decodeTranscript(jetAPI, data, r, opts, sc)
 			want := decodeTranscript(jetSlowAPI, data, r, opts, sc)
-			if got != want {
-				t.Fatalf("input %q opts %v script %v:\n%s", data, opts, sc, firstDiff(got, want))
+			for _, api := range []textAPI{jetAPI, jetNoIndexAPI} {
+				if got := decodeTranscript(api, data, r, opts, sc); got != want {
+					t.Fatalf("%s: input %q opts %v script %v:\n%s", api.name, data, opts, sc, firstDiff(got, want))
+				}
 			}
 		}
 	})
@@ -108,4 +125,20 @@ func FuzzValueStd(f *testing.F) {
 		}
 		compareValueOp(t, stdAPI, "fuzz", valueOps[int(op)%len(valueOps)], data, opts)
 	})
+}
+
+// TestDecodeFastPathsCorpus runs the fast paths against the reference on
+// the corpus and JSONTestSuite, where documents are larger than fuzzing
+// makes them.
+func TestDecodeFastPathsCorpus(t *testing.T) {
+	for _, doc := range suiteAndCorpus(t) {
+		for _, sc := range [][]step{nil, {stepValue}, {stepToken, stepToken, stepSkip, stepPeek}} {
+			want := decodeTranscript(jetSlowAPI, doc.Data, func(b []byte) io.Reader { return bytes.NewReader(b) }, nil, sc)
+			for _, api := range []textAPI{jetAPI, jetNoIndexAPI} {
+				if got := decodeTranscript(api, doc.Data, func(b []byte) io.Reader { return bytes.NewReader(b) }, nil, sc); got != want {
+					t.Errorf("%s: %s script %v:\n%s", api.name, doc.Name, sc, firstDiff(got, want))
+				}
+			}
+		}
+	}
 }

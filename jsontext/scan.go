@@ -51,8 +51,14 @@ const (
 	// strNotCanonical: the string is not written as RFC 8785 (section
 	// 3.2.2.2) writes it.
 	strNotCanonical
+	// strMaybeEscaped: the string has valid UTF-8, and whether it holds
+	// an escape was not looked at (verbatim looks).
+	strMaybeEscaped
 )
 
+// verbatim reports whether the string holds no escape and valid UTF-8.
+// (For a string flagged strMaybeEscaped, the caller looks for a
+// backslash: see tokenFlags.)
 func (f strFlags) verbatim() bool  { return f&strNotVerbatim == 0 }
 func (f strFlags) canonical() bool { return f&strNotCanonical == 0 }
 

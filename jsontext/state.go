@@ -262,16 +262,23 @@ func appendPointer(b []byte, m *machine, ns *nameStack, where int) []byte {
 // table.
 //
 // Objects in a document tend to come in series of the same shape (the
-// same names in the same order). For each depth the set keeps the keys of
-// the last object closed there; while a new object's names follow them,
-// each name is known to be new with one comparison (those keys had no
-// two alike, so neither have these).
+// same names in the same order). For each depth the set keeps the names
+// of the last object closed there (its shape); while a new object's names
+// follow that shape, each name is known to be new with one comparison of
+// keys (the shape's keys are all different, so are these) and nothing is
+// stored: the names are the shape's. Only when an object leaves its shape
+// are the names so far copied from the shape, to be searched as usual.
 type nameSet struct {
-	keys   []uint64   // one per name
-	long   []longName // one per name whose key is a hash
-	text   []byte     // the texts of long names, back to back
-	objs   []nameObj  // one per open object
-	shapes [][]uint64 // per depth, the keys of the last object closed there
+	names            // of the objects that left their shapes (or had none)
+	objs   []nameObj // one per open object
+	shapes []names   // per depth, the names of the last object closed there
+}
+
+// names is a list of names with their keys.
+type names struct {
+	keys []uint64   // one per name
+	long []longName // one per name whose key is a hash
+	text []byte     // the texts of long names, back to back
 }
 
 type longName struct {
@@ -283,16 +290,22 @@ type nameObj struct {
 	first     int      // index in keys of the object's first name
 	firstLong int      // index in long of the object's first long name
 	table     []uint32 // open addressing over keys[first:], 1-based; nil while small
-	follows   bool     // the names so far are those of the depth's shape
 	collided  bool     // two different names had the same key
+
+	// While the object follows its depth's shape: the shape's keys, and
+	// how many of them its names have matched.
+	shape   []uint64
+	matched int
 }
 
-// shapeMax is the most names a shape holds.
-const shapeMax = 64
-
-// nameTableMin is the number of names from which an object's names are
-// found through a hash table rather than one by one.
-const nameTableMin = 16
+// The tuning of the name set.
+const (
+	// nameTableMin is the number of names from which an object's names
+	// are found through a hash table rather than one by one.
+	nameTableMin = 16
+	// shapeMax is the most names a shape holds.
+	shapeMax = 64
+)
 
 // Seeds of the keys of names of 8 bytes or more, chosen per process so
 // that no input can be made to collide on purpose.
@@ -327,14 +340,52 @@ func keyOf(name []byte) uint64 {
 	return maphash.Bytes(nameSeed, name) | hashedFlag
 }
 
+func (ns *names) truncate(keys, long int) {
+	ns.keys = ns.keys[:keys]
+	ns.long = ns.long[:long]
+	if long == 0 {
+		ns.text = ns.text[:0]
+	} else {
+		ns.text = ns.text[:ns.long[long-1].end]
+	}
+}
+
+func (ns *names) add(k uint64, name []byte) {
+	ns.keys = append(ns.keys, k)
+	if !exactKey(k) {
+		ns.text = append(ns.text, name...)
+		ns.long = append(ns.long, longName{key: k, end: len(ns.text)})
+	}
+}
+
+// appendNames appends the first n names of src (whose long names start at
+// text offset 0) to ns.
+func (ns *names) appendNames(src *names, n int) {
+	ns.keys = append(ns.keys, src.keys[:n]...)
+	long := 0
+	for _, k := range src.keys[:n] {
+		if !exactKey(k) {
+			long++
+		}
+	}
+	if long == 0 {
+		return
+	}
+	base := len(ns.text)
+	ns.text = append(ns.text, src.text[:src.long[long-1].end]...)
+	for _, l := range src.long[:long] {
+		ns.long = append(ns.long, longName{key: l.key, end: base + l.end})
+	}
+}
+
 func (s *nameSet) reset() {
-	s.keys, s.long, s.text = s.keys[:0], s.long[:0], s.text[:0]
+	s.names.truncate(0, 0)
 	for i := range s.objs {
-		s.objs[i].table = nil
+		s.objs[i] = nameObj{}
 	}
 	s.objs = s.objs[:0]
 	for i := range s.shapes {
-		s.shapes[i] = s.shapes[i][:0]
+		s.shapes[i].truncate(0, 0)
 	}
 	if cap(s.shapes) > 1<<6 {
 		s.shapes = nil
@@ -357,43 +408,80 @@ func (s *nameSet) push() {
 	d := len(s.objs)
 	if d < cap(s.objs) {
 		s.objs = s.objs[:d+1]
-		o := &s.objs[d]
-		o.first, o.firstLong, o.collided = len(s.keys), len(s.long), false
-		if o.table != nil {
-			if cap(o.table) > 1<<12 {
-				o.table = nil
-			} else {
-				o.table = o.table[:0]
-			}
-		}
 	} else {
-		s.objs = append(s.objs, nameObj{first: len(s.keys), firstLong: len(s.long)})
+		s.objs = append(s.objs, nameObj{})
 	}
-	s.objs[d].follows = d < len(s.shapes) && len(s.shapes[d]) > 0
+	o := &s.objs[d]
+	o.first, o.firstLong, o.collided, o.matched, o.shape = len(s.keys), len(s.long), false, 0, nil
+	if o.table != nil {
+		if cap(o.table) > 1<<12 {
+			o.table = nil
+		} else {
+			o.table = o.table[:0]
+		}
+	}
+	if d < len(s.shapes) && len(s.shapes[d].keys) > 0 {
+		o.shape = s.shapes[d].keys
+	}
 }
 
 func (s *nameSet) pop() {
 	d := len(s.objs) - 1
 	o := &s.objs[d]
-	if keys := s.keys[o.first:]; !o.collided && len(keys) <= shapeMax && !(o.follows && d < len(s.shapes) && len(keys) == len(s.shapes[d])) {
-		for len(s.shapes) <= d {
-			s.shapes = append(s.shapes, nil)
+	switch {
+	case o.shape != nil:
+		// It followed its shape all along: the shape becomes its names,
+		// which are the shape's first ones (an empty object, which says
+		// nothing about the next, leaves the shape as it is).
+		if o.matched > 0 && o.matched < len(o.shape) {
+			sh := &s.shapes[d]
+			long := 0
+			for _, k := range sh.keys[:o.matched] {
+				if !exactKey(k) {
+					long++
+				}
+			}
+			sh.truncate(o.matched, long)
 		}
-		s.shapes[d] = append(s.shapes[d][:0], keys...)
+	case !o.collided && len(s.keys)-o.first <= shapeMax && len(s.keys) > o.first:
+		for len(s.shapes) <= d {
+			s.shapes = append(s.shapes, names{})
+		}
+		sh := &s.shapes[d]
+		sh.truncate(0, 0)
+		sh.keys = append(sh.keys, s.keys[o.first:]...)
+		base := 0
+		if o.firstLong > 0 {
+			base = s.long[o.firstLong-1].end
+		}
+		sh.text = append(sh.text, s.text[base:]...)
+		for _, l := range s.long[o.firstLong:] {
+			sh.long = append(sh.long, longName{key: l.key, end: l.end - base})
+		}
 	}
-	s.keys = s.keys[:o.first]
-	s.truncateLong(o.firstLong)
+	s.truncate(o.first, o.firstLong)
 	s.objs = s.objs[:d]
 }
 
-// truncateLong keeps the first n long names.
-func (s *nameSet) truncateLong(n int) {
-	s.long = s.long[:n]
-	if n == 0 {
-		s.text = s.text[:0]
-	} else {
-		s.text = s.text[:s.long[n-1].end]
+// follow reports whether the name with key k is the next of the innermost
+// object's shape, counting it if so: then it is new.
+func (s *nameSet) follow(k uint64) bool {
+	o := &s.objs[len(s.objs)-1]
+	if o.matched < len(o.shape) && o.shape[o.matched] == k {
+		o.matched++
+		return true
 	}
+	return false
+}
+
+// leave makes the innermost object leave its shape: its names so far are
+// copied from the shape, to be searched as usual from now on.
+func (s *nameSet) leave(o *nameObj) {
+	if o.shape == nil {
+		return
+	}
+	s.names.appendNames(&s.shapes[len(s.objs)-1], o.matched)
+	o.shape = nil
 }
 
 // insertQuoted adds the name whose quoted text is q to the innermost
@@ -418,44 +506,13 @@ func (s *nameSet) insert(name []byte) bool {
 
 // insertKey adds the name with key k and text name, unless it is a
 // duplicate. name may alias text past its end.
-// insertShort adds a name of up to 7 bytes, given by its key.
-func (s *nameSet) insertShort(k uint64) bool {
-	d := len(s.objs) - 1
-	o := &s.objs[d]
-	if n := len(s.keys) - o.first; o.follows && len(s.keys) < cap(s.keys) {
-		if shape := s.shapes[d]; n < len(shape) && shape[n] == k {
-			s.keys = append(s.keys, k)
-			return true
-		}
-	}
-	return s.insertKeySlow(k, nil)
-}
-
 func (s *nameSet) insertKey(k uint64, name []byte) bool {
-	// The common case, kept free of calls: a short name where the
-	// object's shape predicts it.
-	d := len(s.objs) - 1
-	o := &s.objs[d]
-	if n := len(s.keys) - o.first; o.follows && exactKey(k) && len(s.keys) < cap(s.keys) {
-		if shape := s.shapes[d]; n < len(shape) && shape[n] == k {
-			s.keys = append(s.keys, k)
-			return true
-		}
+	if s.follow(k) {
+		return true
 	}
-	return s.insertKeySlow(k, name)
-}
-
-func (s *nameSet) insertKeySlow(k uint64, name []byte) bool {
-	d := len(s.objs) - 1
-	o := &s.objs[d]
+	o := &s.objs[len(s.objs)-1]
+	s.leave(o)
 	keys := s.keys[o.first:]
-	if o.follows {
-		if shape := s.shapes[d]; len(keys) < len(shape) && shape[len(keys)] == k {
-			s.add(k, name)
-			return true
-		}
-		o.follows = false
-	}
 	if len(keys) < nameTableMin {
 		for _, k2 := range keys {
 			if k2 == k {
@@ -484,14 +541,6 @@ func (s *nameSet) insertKeySlow(k uint64, name []byte) bool {
 	}
 	s.add(k, name)
 	return true
-}
-
-func (s *nameSet) add(k uint64, name []byte) {
-	s.keys = append(s.keys, k)
-	if !exactKey(k) {
-		s.text = append(s.text, name...)
-		s.long = append(s.long, longName{key: k, end: len(s.text)})
-	}
 }
 
 // isLong reports whether the long names of object o hold name, whose key
@@ -544,13 +593,14 @@ func (s *nameSet) fill(o *nameObj, n int) {
 // removeLast takes the innermost object's last name out of the set.
 func (s *nameSet) removeLast() {
 	o := &s.objs[len(s.objs)-1]
+	s.leave(o)
 	k := s.keys[len(s.keys)-1]
-	s.keys = s.keys[:len(s.keys)-1]
+	long := len(s.long)
 	if !exactKey(k) {
-		s.truncateLong(len(s.long) - 1)
+		long--
 	}
+	s.truncate(len(s.keys)-1, long)
 	if len(o.table) > 0 {
 		s.fill(o, len(s.keys)-o.first)
 	}
-	o.follows = false
 }

@@ -154,6 +154,18 @@ func (t Token) text() []byte {
 	return t.raw.prevBytes()
 }
 
+// tokenFlags settles the flags fl of the string q: whether a string
+// flagged strMaybeEscaped holds an escape.
+func tokenFlags(fl strFlags, q []byte) strFlags {
+	if fl&strMaybeEscaped != 0 {
+		fl &^= strMaybeEscaped
+		if bytes.IndexByte(q, '\\') >= 0 {
+			fl |= strNotVerbatim
+		}
+	}
+	return fl
+}
+
 // Clone returns a copy of the token with a value that is not backed by the
 // Decoder buffer and therefore remains valid past subsequent Decoder
 // calls. It has no effect on tokens produced by constructor functions,
@@ -170,7 +182,7 @@ func (t Token) Clone() Token {
 		}
 	}
 	b := bytes.Clone(t.text())
-	return Token{raw: &decodeBuffer{buf: b, prevEnd: len(b), prevFlags: raw.prevFlags}}
+	return Token{raw: &decodeBuffer{buf: b, prevEnd: len(b), prevFlags: tokenFlags(raw.prevFlags, b)}}
 }
 
 // Bool returns the value for a JSON boolean. It panics if the token kind
@@ -199,7 +211,7 @@ func (t Token) string() (string, []byte) {
 	if t.raw != nil {
 		b := t.text()
 		if b[0] == '"' {
-			if t.raw.prevFlags.verbatim() {
+			if tokenFlags(t.raw.prevFlags, b).verbatim() {
 				return "", b[1 : len(b)-1]
 			}
 			return "", appendUnquotedValid(nil, b)

@@ -139,39 +139,58 @@ func skEq(low uint64, c byte) uint64 {
 
 // skNumberEnd returns the index just past the JSON number starting at
 // s[i] (a '-' or a digit), or -1 when it is malformed. Like ScanNumber it
-// stops at the first byte that cannot continue the number.
+// stops at the first byte that cannot continue the number. Each run of
+// digits is measured 8 bytes at a time, inline: numbers are short, and a
+// call per run costs as much as the run.
 func skNumberEnd(s string, i int) int {
 	n := len(s)
 	j := i
 	if s[j] == '-' {
-		j++
-		if j >= n {
+		if j++; j >= n {
 			return -1
 		}
 	}
-	if s[j] == '0' {
+	switch c := s[j]; {
+	case c == '0':
 		j++
-	} else if c := s[j]; c >= '1' && c <= '9' {
-		j = skDigits(s, j+1)
-	} else {
+	case c-'1' <= 8:
+		for j++; j+8 <= n; j += 8 {
+			if m := NonDigits(skLoad64(s, j)); m != 0 {
+				j += bits.TrailingZeros64(m) >> 3
+				goto intDone
+			}
+		}
+		for j < n && s[j]-'0' <= 9 {
+			j++
+		}
+	default:
 		return -1
 	}
+intDone:
 	if j < n && s[j] == '.' {
-		j++
-		if j >= n || s[j]-'0' > 9 {
+		if j++; j >= n || s[j]-'0' > 9 {
 			return -1
 		}
-		j = skDigits(s, j+1)
+		for j++; j+8 <= n; j += 8 {
+			if m := NonDigits(skLoad64(s, j)); m != 0 {
+				j += bits.TrailingZeros64(m) >> 3
+				goto fracDone
+			}
+		}
+		for j < n && s[j]-'0' <= 9 {
+			j++
+		}
 	}
+fracDone:
 	if j < n && s[j]|0x20 == 'e' {
-		j++
-		if j < n && (s[j] == '+' || s[j] == '-') {
+		if j++; j < n && (s[j] == '+' || s[j] == '-') {
 			j++
 		}
 		if j >= n || s[j]-'0' > 9 {
 			return -1
 		}
-		j = skDigits(s, j+1)
+		for j++; j < n && s[j]-'0' <= 9; j++ {
+		}
 	}
 	return j
 }
@@ -181,16 +200,10 @@ func skNumberEnd(s string, i int) int {
 func skDigits(s string, j int) int {
 	n := len(s)
 	for j+8 <= n {
-		x := skLoad64(s, j)
-		// A digit is 0x30-0x39: high nibble 3, and low nibble + 6 below
-		// 16. t is non-zero in exactly the lanes that are not digits.
-		t := (x & (lsb * 0xf0)) ^ (lsb * 0x30) | ((x&(lsb*0x0f))+lsb*0x06)&(lsb*0x10)
-		if t == 0 {
-			j += 8
-			continue
+		if m := NonDigits(skLoad64(s, j)); m != 0 {
+			return j + bits.TrailingZeros64(m)>>3
 		}
-		m := ((t &^ msb) + lsb*0x7f | t) & msb
-		return j + bits.TrailingZeros64(m)>>3
+		j += 8
 	}
 	for j < n && s[j]-'0' <= 9 {
 		j++

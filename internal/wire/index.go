@@ -1,0 +1,70 @@
+package wire
+
+// TokenIndexFast reports whether TokenIndex lists tokens with vector
+// instructions on this CPU. Without them, listing tokens in portable Go
+// costs more than reading the tokens one by one, and callers do that.
+var TokenIndexFast = skHasIdx
+
+// TokenIndexCap is the most tokens a TokenIndex holds at once.
+const TokenIndexCap = skIdxCap
+
+// TokenIndex lists where the tokens of a text start, 64 bytes at a time
+// (simdjson's first stage; see validIndexed): each structural byte
+// outside strings, the opening quote of each string, and the first byte
+// of each run of other bytes outside strings (a number, a literal, or
+// anything stray). As it goes it checks the strings (no control
+// character, every escape well formed) and the numbers (each run that
+// starts with a minus or a digit is one whole JSON number); Clean reports
+// whether everything listed so far passed.
+//
+// It works on whole blocks only, and the last token listed may continue
+// past them: a caller takes a token's end from the token after it (the
+// end is where the whitespace before that token starts), and leaves the
+// last token listed for the next Fill or for its own means.
+type TokenIndex struct {
+	st   skIdx
+	pos  [skIdxCap]uint32
+	n    int // tokens listed, in pos[:n]
+	next int // where listing goes on: a block boundary from the start
+}
+
+// Reset starts listing the text at start, which must be outside any
+// string and at the start of a token or of whitespace.
+func (x *TokenIndex) Reset(start int) {
+	x.st = skIdx{}
+	x.n = 0
+	x.next = start
+}
+
+// Fill lists the tokens of the whole blocks of s from where listing
+// stopped (s is the text given before, possibly longer), after keeping
+// the last keep tokens listed (they come first). It reports whether it
+// listed any: not when no whole block is left, or when the positions
+// would not fit in 32 bits.
+func (x *TokenIndex) Fill(s string, keep int) bool {
+	copy(x.pos[:keep], x.pos[x.n-keep:x.n])
+	x.n = keep
+	n := len(s) - x.next
+	if n < 64 || len(s) >= 1<<32 {
+		return false
+	}
+	consumed, count := skIdxBlocks(s, x.next, n, &x.st, &x.pos, keep, x.next)
+	x.next += consumed
+	x.n = count
+	return count > keep
+}
+
+// Tokens returns the positions listed, in order.
+func (x *TokenIndex) Tokens() []uint32 { return x.pos[:x.n] }
+
+// Listed returns where listing stopped: every token that starts before
+// it has been listed.
+func (x *TokenIndex) Listed() int { return x.next }
+
+// Clean reports whether the strings and numbers listed so far are well
+// formed (the last token may be cut short by the end of what was listed,
+// without error).
+func (x *TokenIndex) Clean() bool { return x.st.bad == 0 }
+
+// InString reports whether listing stopped inside a string.
+func (x *TokenIndex) InString() bool { return x.st.inString != 0 }

@@ -1,0 +1,265 @@
+package jsontext
+
+import (
+	"strings"
+
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// This file holds ReadToken's fastest path, where the CPU has vector
+// instructions: wire.TokenIndex lists where the tokens of the buffer
+// start, 64 bytes at a time, checking strings and numbers as it goes, and
+// ReadToken walks that list, checking the grammar of delimiters and
+// levels as the general path does. A token's end is where the whitespace
+// before the next listed token starts; strings need no more reading, and
+// their UTF-8 (and, unless AllowInvalidUTF8, the pairing of escaped
+// surrogates) is checked for a whole stretch of tokens at once.
+//
+// Anything the list does not settle (the last token listed, a stretch
+// with an error in it, a token the grammar does not allow) is left to the
+// batch path or the general one, which is the reference; the fuzz tests
+// check that they agree. The list is good until the buffer moves.
+
+// tokenIndex is the decoder's walk over a wire.TokenIndex.
+type tokenIndex struct {
+	x      *wire.TokenIndex
+	k      int  // next token to look at in x.Tokens()
+	usable int  // x.Tokens()[:usable] are checked and have a token after them
+	live   bool // x lists this buffer (from some point on)
+	off    bool // the rest of this buffer is left to the other paths
+}
+
+// drop forgets the list (the buffer moved).
+func (ix *tokenIndex) drop() {
+	ix.k, ix.usable, ix.live, ix.off = 0, 0, false, false
+}
+
+// tokenFromIndex reads the next token from the list. ok is false, with
+// nothing changed, when another path must read it.
+func (d *decoderState) tokenFromIndex() (Token, bool) {
+	ix := &d.ix
+	if ix.off || d.slowOnly || d.noIndex {
+		return Token{}, false
+	}
+	if d.peekPos != 0 {
+		if d.peekErr != nil {
+			return Token{}, false
+		}
+		d.peekPos = 0 // only a cache of where the next token is
+	}
+	var toks []uint32
+	k := ix.k
+	if ix.live {
+		toks = ix.x.Tokens()
+		for k < ix.usable && int(toks[k]) < d.prevEnd {
+			k++
+		}
+	}
+	if k >= ix.usable {
+		if !d.fillIndex() {
+			return Token{}, false
+		}
+		toks, k = ix.x.Tokens(), ix.k
+		for k < ix.usable && int(toks[k]) < d.prevEnd {
+			k++
+		}
+		if k >= ix.usable {
+			return Token{}, false
+		}
+	}
+	buf := d.buf
+	p := int(toks[k])
+	c := buf[p]
+
+	// The delimiter the grammar needs (machine.needDelim).
+	l := d.m.last
+	nested := len(d.m.outer) > 0
+	switch c {
+	case ',':
+		if !nested || l.needValue() || l.length() == 0 || k+1 >= ix.usable {
+			return Token{}, false
+		}
+		k++
+		p = int(toks[k])
+		if c = buf[p]; c == '}' || c == ']' {
+			return Token{}, false
+		}
+	case ':':
+		if !l.needValue() || k+1 >= ix.usable {
+			return Token{}, false
+		}
+		k++
+		p = int(toks[k])
+		c = buf[p]
+	default:
+		if l.needValue() || nested && l.length() > 0 && c != '}' && c != ']' {
+			return Token{}, false
+		}
+	}
+
+	var tok Token
+	switch c {
+	case '"':
+		end := tokenEnd(buf, int(toks[k+1]))
+		if buf[end-1] != '"' || end-p < 2 {
+			return Token{}, false
+		}
+		if l.needName() {
+			if d.checkDup && !d.nameFromIndex(p, end) {
+				return Token{}, false
+			}
+			d.names.setLast(p)
+		}
+		d.m.last = l + 1
+		ix.k = k + 1
+		d.prevStart, d.prevEnd, d.prevFlags = p, end, strMaybeEscaped
+		return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(p)}, true
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		if l.needName() {
+			return Token{}, false
+		}
+		end := tokenEnd(buf, int(toks[k+1]))
+		d.m.last = l + 1
+		ix.k = k + 1
+		d.prevStart, d.prevEnd = p, end
+		return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(p)}, true
+	case 'n', 't', 'f':
+		var end int
+		switch {
+		case l.needName():
+			return Token{}, false
+		case c == 'n' && string(buf[p:p+4]) == "null":
+			tok, end = Null, p+4
+		case c == 't' && string(buf[p:p+4]) == "true":
+			tok, end = True, p+4
+		case c == 'f' && string(buf[p:p+5]) == "false":
+			tok, end = False, p+5
+		default:
+			return Token{}, false
+		}
+		// The literal must be the whole run of other bytes: the next
+		// token starts after it, at most past whitespace.
+		if tokenEnd(buf, int(toks[k+1])) != end {
+			return Token{}, false
+		}
+		d.m.last = l + 1
+		d.prevStart, d.prevEnd = end, end
+	case '{', '[':
+		if l.needName() || len(d.m.outer) == maxDepth {
+			return Token{}, false
+		}
+		d.m.outer = append(d.m.outer, l+1)
+		tok = BeginArray
+		d.m.last = 0
+		if c == '{' {
+			d.m.last = levelObject
+			d.names.push()
+			if d.checkDup {
+				d.seen.push()
+			}
+			tok = BeginObject
+		}
+		d.prevStart, d.prevEnd = p+1, p+1
+	case '}':
+		if !l.isObject() || l.needValue() {
+			return Token{}, false
+		}
+		d.m.pop()
+		d.names.pop()
+		if d.checkDup {
+			d.seen.pop()
+		}
+		tok = EndObject
+		d.prevStart, d.prevEnd = p+1, p+1
+	case ']':
+		if !l.isArray() || !nested {
+			return Token{}, false
+		}
+		d.m.pop()
+		tok = EndArray
+		d.prevStart, d.prevEnd = p+1, p+1
+	default:
+		return Token{}, false
+	}
+	ix.k = k + 1
+	return tok, true
+}
+
+// tokenEnd returns where the token before the one at buf[next] ends: at
+// the start of the whitespace before next.
+func tokenEnd(buf []byte, next int) int {
+	for isSpace(buf[next-1]) {
+		next--
+	}
+	return next
+}
+
+// nameFromIndex adds the name buf[start:end], a string the index
+// checked, to the innermost object's names, reporting whether it is new.
+func (d *decoderState) nameFromIndex(start, end int) bool {
+	n := end - start - 2
+	if n < 16 && len(d.buf)-start >= 17 {
+		s := wire.StringOf(d.buf)
+		x0, x1 := wire.Load64(s, start+1), wire.Load64(s, start+9)
+		// A plain name (no escape before its closing quote) is keyed from
+		// its words.
+		var m uint64
+		if n < 8 {
+			m = wire.StringStops(x0) & lowBytes(n)
+		} else {
+			m = wire.StringStops(x0) | wire.StringStops(x1)&lowBytes(n-8)
+		}
+		if m&0x8080808080808080 == 0 {
+			k := keyOfWords(x0, x1, n)
+			o := &d.seen.objs[len(d.seen.objs)-1]
+			if o.matched < len(o.shape) && o.shape[o.matched] == k {
+				o.matched++
+				return true
+			}
+			return d.seen.insertKey(k, d.buf[start+1:end-1])
+		}
+	}
+	q := d.buf[start:end]
+	return d.seen.insertQuoted(q, strings.IndexByte(wire.StringOf(q[1:len(q)-1]), '\\') < 0)
+}
+
+// fillIndex lists more tokens and checks the stretch they cover; it
+// reports whether there are tokens to use.
+func (d *decoderState) fillIndex() bool {
+	ix := &d.ix
+	if !wire.TokenIndexFast || ix.off || len(d.buf)-d.prevEnd < 256 {
+		return false
+	}
+	if ix.x == nil {
+		ix.x = new(wire.TokenIndex)
+	}
+	keep := 0
+	if !ix.live || ix.x.Listed() <= d.prevEnd {
+		// A fresh list, or one that other paths have overtaken: list from
+		// where the decoder is (after a token, outside any string).
+		ix.x.Reset(d.prevEnd)
+		ix.live = true
+	} else if n := len(ix.x.Tokens()); n > 0 {
+		keep = 1 // the last token: it has a token after it now
+	}
+	s := wire.StringOf(d.buf)
+	if !ix.x.Fill(s, keep) {
+		return false
+	}
+	toks := ix.x.Tokens()
+	if !ix.x.Clean() || len(toks) < 2 {
+		ix.off = true
+		return false
+	}
+	// The stretch the usable tokens cover: from the first to the start of
+	// the last. Outside strings, valid JSON is ASCII, and a backslash
+	// starts an escape.
+	from, to := int(toks[0]), int(toks[len(toks)-1])
+	stretch := s[from:to]
+	if !wire.ValidUTF8(stretch) || d.checkUTF8 && !surrogatesPaired(stretch) {
+		ix.off = true
+		return false
+	}
+	ix.k, ix.usable = 0, len(toks)-1
+	return true
+}

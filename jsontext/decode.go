@@ -85,12 +85,14 @@ type decoderState struct {
 	kinds    []byte   // scratch: the open containers of valueFast
 }
 
-// Input buffering: the buffer starts small and grows while much input
-// keeps coming, up to decodeBufMax; it grows further only to hold one
-// token or value that is larger.
+// Input buffering: the buffer starts small and grows (decodeBufGrowth
+// times at a time, so that a long input costs few allocations) while much
+// input keeps coming, up to decodeBufMax; it grows further, doubling, only
+// to hold one token or value that is larger.
 const (
-	decodeBufMin = 512
-	decodeBufMax = 64 << 10
+	decodeBufMin    = 1 << 10
+	decodeBufMax    = 64 << 10
+	decodeBufGrowth = 4
 )
 
 // NewDecoder constructs a new streaming decoder reading from r.
@@ -171,9 +173,10 @@ func (d *decoderState) fetch() error {
 	switch {
 	case c == 0:
 		c = decodeBufMin
-	case c < decodeBufMax && int64(c) < d.offsetAt(d.prevEnd)/2,
-		keep >= c*3/4:
+	case keep >= c*3/4:
 		c *= 2
+	case c < decodeBufMax && int64(c) < d.offsetAt(d.prevEnd)/2:
+		c = min(c*decodeBufGrowth, max(decodeBufMax, c))
 	}
 	if c != cap(d.buf) {
 		buf := make([]byte, keep, c)
@@ -400,6 +403,11 @@ func (d *decoderState) delimError(delim byte, next Kind) error {
 // token is only valid until the next Peek, Read, or Skip call. It returns
 // io.EOF if there are no more tokens.
 func (d *Decoder) ReadToken() (Token, error) {
+	if d.s.tq.next == d.s.tq.n {
+		if tok, ok := d.s.tokenFromIndex(); ok {
+			return tok, nil
+		}
+	}
 	return d.s.readToken()
 }
 

@@ -36,39 +36,22 @@ func (ix *tokenIndex) drop() {
 
 // tokenFromIndex reads the next token from the list. ok is false, with
 // nothing changed, when another path must read it.
+//
+// Its common paths make no calls: Go's calling convention saves no
+// register across a call, and a call would make every path store and
+// reload its state. Rare cases are passed on in tail calls.
 func (d *decoderState) tokenFromIndex() (Token, bool) {
 	ix := &d.ix
-	if ix.off || d.slowOnly || d.noIndex {
-		return Token{}, false
-	}
-	if d.peekPos != 0 {
-		if d.peekErr != nil {
-			return Token{}, false
-		}
-		d.peekPos = 0 // only a cache of where the next token is
-	}
-	var toks []uint32
 	k := ix.k
-	if ix.live {
-		toks = ix.x.Tokens()
-		for k < ix.usable && int(toks[k]) < d.prevEnd {
-			k++
-		}
+	if k >= ix.usable || d.peekPos != 0 {
+		return d.indexSetUp()
 	}
-	if k >= ix.usable {
-		if !d.fillIndex() {
-			return Token{}, false
-		}
-		toks, k = ix.x.Tokens(), ix.k
-		for k < ix.usable && int(toks[k]) < d.prevEnd {
-			k++
-		}
-		if k >= ix.usable {
-			return Token{}, false
-		}
+	toks := &ix.x.Pos
+	p := int(toks[k&(wire.TokenIndexCap-1)])
+	if p < d.prevEnd {
+		return d.indexSetUp()
 	}
 	buf := d.buf
-	p := int(toks[k])
 	c := buf[p]
 
 	// The delimiter the grammar needs (machine.needDelim).
@@ -80,7 +63,7 @@ func (d *decoderState) tokenFromIndex() (Token, bool) {
 			return Token{}, false
 		}
 		k++
-		p = int(toks[k])
+		p = int(toks[k&(wire.TokenIndexCap-1)])
 		if c = buf[p]; c == '}' || c == ']' {
 			return Token{}, false
 		}
@@ -89,26 +72,52 @@ func (d *decoderState) tokenFromIndex() (Token, bool) {
 			return Token{}, false
 		}
 		k++
-		p = int(toks[k])
+		p = int(toks[k&(wire.TokenIndexCap-1)])
 		c = buf[p]
 	default:
 		if l.needValue() || nested && l.length() > 0 && c != '}' && c != ']' {
 			return Token{}, false
 		}
 	}
-
 	var tok Token
 	switch c {
 	case '"':
-		end := tokenEnd(buf, int(toks[k+1]))
+		end := int(toks[(k+1)&(wire.TokenIndexCap-1)])
+		for isSpace(buf[end-1]) {
+			end--
+		}
 		if buf[end-1] != '"' || end-p < 2 {
 			return Token{}, false
 		}
 		if l.needName() {
-			if d.checkDup && !d.nameFromIndex(p, end) {
-				return Token{}, false
+			if d.checkDup {
+				// A name of up to 15 bytes without escapes, where the
+				// object's shape predicts it: new, at one comparison.
+				n := end - p - 2
+				if n >= 16 || len(buf)-p < 17 {
+					return d.nameFromIndex(k, p, end, 0)
+				}
+				s := wire.StringOf(buf)
+				x0, x1 := wire.Load64(s, p+1), wire.Load64(s, p+9)
+				var stops uint64
+				if n < 8 {
+					stops = wire.StringStops(x0) & lowBytes(n)
+				} else {
+					stops = wire.StringStops(x0) | wire.StringStops(x1)&lowBytes(n-8)
+				}
+				key := keyOfWords(x0, x1, n)
+				objs := d.seen.objs
+				o := &objs[len(objs)-1]
+				if stops&0x8080808080808080 != 0 {
+					return d.nameFromIndex(k, p, end, 0)
+				}
+				if o.matched >= len(o.shape) || o.shape[o.matched] != key {
+					return d.nameFromIndex(k, p, end, key)
+				}
+				o.matched++
 			}
-			d.names.setLast(p)
+			refs := d.names.refs
+			refs[len(refs)-1] = ^p
 		}
 		d.m.last = l + 1
 		ix.k = k + 1
@@ -118,71 +127,142 @@ func (d *decoderState) tokenFromIndex() (Token, bool) {
 		if l.needName() {
 			return Token{}, false
 		}
-		end := tokenEnd(buf, int(toks[k+1]))
+		end := int(toks[(k+1)&(wire.TokenIndexCap-1)])
+		for isSpace(buf[end-1]) {
+			end--
+		}
 		d.m.last = l + 1
 		ix.k = k + 1
 		d.prevStart, d.prevEnd = p, end
 		return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(p)}, true
 	case 'n', 't', 'f':
-		var end int
+		// The literal must be the whole run of other bytes.
+		end := int(toks[(k+1)&(wire.TokenIndexCap-1)])
+		for isSpace(buf[end-1]) {
+			end--
+		}
 		switch {
 		case l.needName():
 			return Token{}, false
-		case c == 'n' && string(buf[p:p+4]) == "null":
-			tok, end = Null, p+4
-		case c == 't' && string(buf[p:p+4]) == "true":
-			tok, end = True, p+4
-		case c == 'f' && string(buf[p:p+5]) == "false":
-			tok, end = False, p+5
+		case end == p+4 && c == 'n' && string(buf[p:p+4]) == "null":
+			tok = Null
+		case end == p+4 && c == 't' && string(buf[p:p+4]) == "true":
+			tok = True
+		case end == p+5 && c == 'f' && string(buf[p:p+5]) == "false":
+			tok = False
 		default:
-			return Token{}, false
-		}
-		// The literal must be the whole run of other bytes: the next
-		// token starts after it, at most past whitespace.
-		if tokenEnd(buf, int(toks[k+1])) != end {
 			return Token{}, false
 		}
 		d.m.last = l + 1
 		d.prevStart, d.prevEnd = end, end
-	case '{', '[':
-		if l.needName() || len(d.m.outer) == maxDepth {
+	case '[':
+		outer := d.m.outer
+		if l.needName() || len(outer) == maxDepth || len(outer) == cap(outer) {
 			return Token{}, false
 		}
-		d.m.outer = append(d.m.outer, l+1)
+		outer = outer[:len(outer)+1]
+		outer[len(outer)-1] = l + 1
+		d.m.outer, d.m.last = outer, 0
 		tok = BeginArray
-		d.m.last = 0
-		if c == '{' {
-			d.m.last = levelObject
-			d.names.push()
-			if d.checkDup {
-				d.seen.push()
-			}
-			tok = BeginObject
-		}
-		d.prevStart, d.prevEnd = p+1, p+1
-	case '}':
-		if !l.isObject() || l.needValue() {
-			return Token{}, false
-		}
-		d.m.pop()
-		d.names.pop()
-		if d.checkDup {
-			d.seen.pop()
-		}
-		tok = EndObject
 		d.prevStart, d.prevEnd = p+1, p+1
 	case ']':
 		if !l.isArray() || !nested {
 			return Token{}, false
 		}
-		d.m.pop()
+		outer := d.m.outer
+		d.m.last, d.m.outer = outer[len(outer)-1], outer[:len(outer)-1]
 		tok = EndArray
 		d.prevStart, d.prevEnd = p+1, p+1
+	case '{':
+		if l.needName() || len(d.m.outer) == maxDepth {
+			return Token{}, false
+		}
+		return d.objectFromIndex(k, p, l, true)
+	case '}':
+		if !l.isObject() || l.needValue() {
+			return Token{}, false
+		}
+		return d.objectFromIndex(k, p, l, false)
 	default:
 		return Token{}, false
 	}
 	ix.k = k + 1
 	return tok, true
+}
+
+// indexSetUp makes the list ready for tokenFromIndex and calls it again:
+// a cached peek dropped, the list moved past what other paths read, or
+// more tokens listed.
+func (d *decoderState) indexSetUp() (Token, bool) {
+	ix := &d.ix
+	if ix.off || d.slowOnly || d.noIndex {
+		return Token{}, false
+	}
+	if d.peekPos != 0 {
+		if d.peekErr != nil {
+			return Token{}, false
+		}
+		d.peekPos = 0 // only a cache of where the next token is
+	}
+	k := ix.k
+	if ix.live {
+		toks := ix.x.Tokens()
+		for k < ix.usable && int(toks[k]) < d.prevEnd {
+			k++
+		}
+	}
+	if k >= ix.usable {
+		if !d.fillIndex() {
+			return Token{}, false
+		}
+		toks := ix.x.Tokens()
+		for k = 0; k < ix.usable && int(toks[k]) < d.prevEnd; k++ {
+		}
+		if k >= ix.usable {
+			return Token{}, false
+		}
+	}
+	ix.k = k
+	return d.tokenFromIndex()
+}
+
+// nameFromIndex is tokenFromIndex for a name that is long, escaped or
+// not predicted by its object's shape; k is the token's index, key the
+// name's key when it is short and plain (else 0).
+func (d *decoderState) nameFromIndex(k, p, end int, key uint64) (Token, bool) {
+	if key != 0 {
+		if !d.seen.insertKey(key, d.buf[p+1:end-1]) {
+			return Token{}, false
+		}
+	} else if !d.insertIndexedName(p, end) {
+		return Token{}, false
+	}
+	d.names.setLast(p)
+	d.m.last++
+	d.ix.k = k + 1
+	d.prevStart, d.prevEnd, d.prevFlags = p, end, strMaybeEscaped
+	return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(p)}, true
+}
+
+// objectFromIndex is tokenFromIndex for '{' (begin) or '}'.
+func (d *decoderState) objectFromIndex(k, p int, l level, begin bool) (Token, bool) {
+	d.ix.k = k + 1
+	d.prevStart, d.prevEnd = p+1, p+1
+	if begin {
+		d.m.outer = append(d.m.outer, l+1)
+		d.m.last = levelObject
+		d.names.push()
+		if d.checkDup {
+			d.seen.push()
+		}
+		return BeginObject, true
+	}
+	d.m.pop()
+	d.names.pop()
+	if d.checkDup {
+		d.seen.pop()
+	}
+	return EndObject, true
 }
 
 // tokenEnd returns where the token before the one at buf[next] ends: at
@@ -194,9 +274,9 @@ func tokenEnd(buf []byte, next int) int {
 	return next
 }
 
-// nameFromIndex adds the name buf[start:end], a string the index
-// checked, to the innermost object's names, reporting whether it is new.
-func (d *decoderState) nameFromIndex(start, end int) bool {
+// insertIndexedName adds the name buf[start:end], a string the index checked,
+// to the innermost object's names, reporting whether it is new.
+func (d *decoderState) insertIndexedName(start, end int) bool {
 	n := end - start - 2
 	if n < 16 && len(d.buf)-start >= 17 {
 		s := wire.StringOf(d.buf)

@@ -52,33 +52,61 @@ func stringFast(s string, pos int, checkUTF8 bool) (end int, fl strFlags, ok boo
 }
 
 // surrogatesPaired reports whether every \u escape of a UTF-16 surrogate
-// in the string body (known to hold only valid escapes) is a high
-// surrogate followed by a low one.
-func surrogatesPaired(body string) bool {
-	for i := 0; ; {
-		k := indexByteString(body[i:], '\\')
-		if k < 0 {
+// in the text (string bodies, or stretches of valid JSON, whose escapes
+// are known to be well formed) is a high surrogate followed by a low one.
+// Backslashes are found 8 bytes at a time; most escapes are looked at for
+// two bytes only (a \u escape of a surrogate starts \uD or \ud).
+func surrogatesPaired(text string) bool {
+	n := len(text)
+	for i := 0; i < n; {
+		// Find the next backslash: near the last escape a word at a time,
+		// else (escapes are rare in most text) with strings.IndexByte.
+		for k := 0; i+8 <= n; k++ {
+			if k == 2 {
+				j := strings.IndexByte(text[i:], '\\')
+				if j < 0 {
+					return true
+				}
+				i += j
+				goto found
+			}
+			x := wire.Load64(text, i) ^ 0x5c5c5c5c5c5c5c5c
+			if m := (x - 0x0101010101010101) &^ x & 0x8080808080808080; m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				goto found
+			}
+			i += 8
+		}
+		for i < n && text[i] != '\\' {
+			i++
+		}
+		if i >= n {
 			return true
 		}
-		i += k
-		if body[i+1] != 'u' {
+	found:
+		if text[i+1] != 'u' {
 			i += 2
 			continue
 		}
-		v := rune(hexVal[body[i+2]])<<12 | rune(hexVal[body[i+3]])<<8 | rune(hexVal[body[i+4]])<<4 | rune(hexVal[body[i+5]])
+		if text[i+2]|0x20 != 'd' || text[i+3] < '8' {
+			i += 6
+			continue
+		}
+		v := rune(hexVal[text[i+2]])<<12 | rune(hexVal[text[i+3]])<<8 | rune(hexVal[text[i+4]])<<4 | rune(hexVal[text[i+5]])
 		i += 6
 		if !utf16.IsSurrogate(v) {
 			continue
 		}
-		if v >= 0xdc00 || i+6 > len(body) || body[i] != '\\' || body[i+1] != 'u' {
+		if v >= 0xdc00 || i+6 > n || text[i] != '\\' || text[i+1] != 'u' {
 			return false
 		}
-		v2 := rune(hexVal[body[i+2]])<<12 | rune(hexVal[body[i+3]])<<8 | rune(hexVal[body[i+4]])<<4 | rune(hexVal[body[i+5]])
+		v2 := rune(hexVal[text[i+2]])<<12 | rune(hexVal[text[i+3]])<<8 | rune(hexVal[text[i+4]])<<4 | rune(hexVal[text[i+5]])
 		if v2 < 0xdc00 || v2 > 0xdfff {
 			return false
 		}
 		i += 6
 	}
+	return true
 }
 
 func indexByteString(s string, c byte) int { return strings.IndexByte(s, c) }

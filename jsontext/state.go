@@ -404,11 +404,26 @@ func (s *nameSet) reset() {
 	}
 }
 
+// Initial capacities of the name set's slices: enough for most
+// documents, in one go rather than by doubling.
+const (
+	nameSetKeys   = 64
+	nameSetObjs   = 16
+	nameSetShapes = 16
+	shapeKeys     = 16
+)
+
 func (s *nameSet) push() {
 	d := len(s.objs)
 	if d < cap(s.objs) {
 		s.objs = s.objs[:d+1]
 	} else {
+		if s.objs == nil {
+			s.objs = make([]nameObj, 0, nameSetObjs)
+			s.keys = make([]uint64, 0, nameSetKeys)
+			s.long = make([]longName, 0, nameSetKeys)
+			s.text = make([]byte, 0, 16*nameSetKeys)
+		}
 		s.objs = append(s.objs, nameObj{})
 	}
 	o := &s.objs[d]
@@ -444,8 +459,15 @@ func (s *nameSet) pop() {
 			sh.truncate(o.matched, long)
 		}
 	case !o.collided && len(s.keys)-o.first <= shapeMax && len(s.keys) > o.first:
+		if s.shapes == nil {
+			s.shapes = make([]names, 0, nameSetShapes)
+		}
 		for len(s.shapes) <= d {
-			s.shapes = append(s.shapes, names{})
+			s.shapes = append(s.shapes, names{
+				keys: make([]uint64, 0, shapeKeys),
+				long: make([]longName, 0, shapeKeys),
+				text: make([]byte, 0, 16*shapeKeys),
+			})
 		}
 		sh := &s.shapes[d]
 		sh.truncate(0, 0)

@@ -23,7 +23,7 @@ const TokenIndexCap = skIdxCap
 // last token listed for the next Fill or for its own means.
 type TokenIndex struct {
 	st   skIdx
-	pos  [skIdxCap]uint32
+	Pos  [skIdxCap]uint32 // Pos[:n]: where the tokens listed start
 	n    int // tokens listed, in pos[:n]
 	next int // where listing goes on: a block boundary from the start
 }
@@ -42,20 +42,20 @@ func (x *TokenIndex) Reset(start int) {
 // listed any: not when no whole block is left, or when the positions
 // would not fit in 32 bits.
 func (x *TokenIndex) Fill(s string, keep int) bool {
-	copy(x.pos[:keep], x.pos[x.n-keep:x.n])
+	copy(x.Pos[:keep], x.Pos[x.n-keep:x.n])
 	x.n = keep
 	n := len(s) - x.next
 	if n < 64 || len(s) >= 1<<32 {
 		return false
 	}
-	consumed, count := skIdxBlocks(s, x.next, n, &x.st, &x.pos, keep, x.next)
+	consumed, count := skIdxBlocks(s, x.next, n, &x.st, &x.Pos, keep, x.next)
 	x.next += consumed
 	x.n = count
 	return count > keep
 }
 
 // Tokens returns the positions listed, in order.
-func (x *TokenIndex) Tokens() []uint32 { return x.pos[:x.n] }
+func (x *TokenIndex) Tokens() []uint32 { return x.Pos[:x.n] }
 
 // Listed returns where listing stopped: every token that starts before
 // it has been listed.

@@ -608,7 +608,9 @@ func methodTarget(t reflect.Type) func(p unsafe.Pointer) (any, bool) {
 }
 
 func marshalerFn(t reflect.Type) encFunc {
-	if t == rt.RawMessageType {
+	// RawMessage and jsontext.Value: the text is checked and compacted as
+	// any MarshalJSON output, without the method call.
+	if rt.IsRawJSON(t) {
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 			raw := *(*[]byte)(p)
 			if raw == nil {

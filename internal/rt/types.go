@@ -64,6 +64,14 @@ var (
 	IsZeroerType        = reflect.TypeFor[interface{ IsZero() bool }]()
 )
 
+// IsRawJSON reports whether values of t are raw JSON text that their
+// MarshalJSON returns as it is (null for nil) and their UnmarshalJSON
+// copies: encoding/json's RawMessage and jet's jsontext.Value (told by
+// name, so that this package stays below the syntax layer).
+func IsRawJSON(t reflect.Type) bool {
+	return t == RawMessageType || t.Kind() == reflect.Slice && t.Name() == "Value" && t.PkgPath() == "github.com/jetjson/jet/jsontext"
+}
+
 // IsIntKind reports whether k is a signed integer kind.
 func IsIntKind(k reflect.Kind) bool {
 	return k >= reflect.Int && k <= reflect.Int64

@@ -59,6 +59,16 @@ type encoderState struct {
 	seen  nameSet
 	opts  jsonopts.Struct
 	fl    fmtFlags
+
+	slowOnly bool // tests: no fast paths, only the reference
+
+	// Scratch space of the fast paths, kept from value to value.
+	open                     []byte // the open containers of reformatFast
+	nameCheck                nameCheck
+	reorder                  reorderer2
+	indents                  []byte // see indentText
+	indentPrefix, indentUnit string // what indents was made of
+	scratch                  []byte // a string decoded to be quoted again
 }
 
 // fmtFlags are the options that decide how text is written, as bits.
@@ -445,7 +455,13 @@ func (e *encoderState) writeValue(v Value) error {
 	pos := len(b)
 
 	n := skipSpace(v)
-	b, m, err := e.reformat(b, v[n:], e.m.depth())
+	out, m, ok := e.reformatFast(b, v[n:], e.m.depth())
+	var err error
+	if ok {
+		b = out
+	} else {
+		b, m, err = e.reformat(b, v[n:], e.m.depth())
+	}
 	if err != nil {
 		return e.wrapError(err, pos+n+m, +1)
 	}
@@ -472,7 +488,7 @@ func (e *encoderState) writeValue(v Value) error {
 			break
 		}
 		e.m.pop()
-		if e.fl&fmtReorder != 0 {
+		if e.fl&fmtReorder != 0 && !ok {
 			reorderObjects(b[pos:])
 		}
 	}

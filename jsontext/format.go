@@ -218,8 +218,8 @@ func (e *encoderState) reformatString(dst, src []byte) ([]byte, int, error) {
 	case e.fl&fmtPreserveStrings != 0:
 		return appendEscapedForEmbedding(dst, s, e.fl&fmtHTML != 0, e.fl&fmtJS != 0), n, nil
 	}
-	u := appendUnquotedValid(nil, s)
-	dst, _ = appendQuote(dst, u, e.fl&fmtHTML != 0, e.fl&fmtJS != 0)
+	e.scratch = appendUnquotedValid(e.scratch[:0], s)
+	dst, _ = appendQuote(dst, e.scratch, e.fl&fmtHTML != 0, e.fl&fmtJS != 0)
 	return dst, n, nil
 }
 

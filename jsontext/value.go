@@ -97,13 +97,18 @@ func (v *Value) Format(opts ...Options) error {
 func (v *Value) format(opts1, opts2 []Options) error {
 	e := getBufferedEncoder(opts1)
 	defer putBufferedEncoder(e)
-	e.s.join(opts2)
-	e.s.fl |= fmtNoNewline
-	if err := e.s.writeValue(*v); err != nil {
+	return v.formatWith(&e.s, opts2)
+}
+
+// formatWith is format with an encoder reset with opts1.
+func (v *Value) formatWith(e *encoderState, opts2 []Options) error {
+	e.join(opts2)
+	e.fl |= fmtNoNewline
+	if err := e.writeValue(*v); err != nil {
 		return err
 	}
-	if !bytes.Equal(*v, e.s.buf) {
-		*v = append((*v)[:0], e.s.buf...)
+	if !bytes.Equal(*v, e.buf) {
+		*v = append((*v)[:0], e.buf...)
 	}
 	return nil
 }

@@ -1,0 +1,130 @@
+package jsontext
+
+import (
+	"bytes"
+	"io"
+	"testing"
+
+	"github.com/jetjson/jet/internal/testdocs"
+)
+
+// These benchmarks measure the encoding side alone (bench/ compares it
+// with Go's and go-json's): WriteToken replays a document's tokens as a
+// Decoder read them (cloned), WriteValue writes a document whole, and
+// Format runs Value's methods with options the corpus benchmarks in
+// bench_test.go do not cover.
+
+func BenchmarkWriteToken(b *testing.B) {
+	for _, doc := range testdocs.Corpus(b) {
+		b.Run(doc.Name, func(b *testing.B) {
+			toks := tokensOf(b, doc.Data)
+			b.SetBytes(int64(len(doc.Data)))
+			b.ReportAllocs()
+			var buf bytes.Buffer
+			e := NewEncoder(&buf)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				buf.Reset()
+				e.Reset(&buf)
+				for _, t := range toks {
+					if err := e.WriteToken(t); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkWriteTokenMade writes tokens made by the constructors (String,
+// Float, ...) rather than read by a Decoder.
+func BenchmarkWriteTokenMade(b *testing.B) {
+	for _, doc := range testdocs.Corpus(b) {
+		b.Run(doc.Name, func(b *testing.B) {
+			var toks []Token
+			for _, t := range tokensOf(b, doc.Data) {
+				switch t.Kind() {
+				case '"':
+					t = String(t.String())
+				case '0':
+					f, _ := t.Float()
+					t = Float(f)
+				}
+				toks = append(toks, t)
+			}
+			b.SetBytes(int64(len(doc.Data)))
+			b.ReportAllocs()
+			var buf bytes.Buffer
+			e := NewEncoder(&buf)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				buf.Reset()
+				e.Reset(&buf)
+				for _, t := range toks {
+					if err := e.WriteToken(t); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+func tokensOf(tb testing.TB, doc []byte) []Token {
+	var toks []Token
+	d := NewDecoder(bytes.NewReader(doc))
+	for {
+		t, err := d.ReadToken()
+		if err == io.EOF {
+			return toks
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		toks = append(toks, t.Clone())
+	}
+}
+
+func BenchmarkWriteValue(b *testing.B) {
+	for _, doc := range testdocs.Corpus(b) {
+		b.Run(doc.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(doc.Data)))
+			b.ReportAllocs()
+			var buf bytes.Buffer
+			e := NewEncoder(&buf)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				buf.Reset()
+				e.Reset(&buf)
+				if err := e.WriteValue(doc.Data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkFormat(b *testing.B) {
+	for _, op := range []struct {
+		name string
+		opts []Options
+	}{
+		{"HTMLJS", []Options{EscapeForHTML(true), EscapeForJS(true)}},
+		{"Multiline", []Options{Multiline(true), SpaceAfterComma(true)}},
+		{"Preserve", []Options{PreserveRawStrings(true), AllowInvalidUTF8(true)}},
+	} {
+		for _, doc := range testdocs.Corpus(b) {
+			b.Run(op.name+"/"+doc.Name, func(b *testing.B) {
+				b.SetBytes(int64(len(doc.Data)))
+				b.ReportAllocs()
+				v := Value(bytes.Clone(doc.Data))
+				for i := 0; i < b.N; i++ {
+					v = append(v[:0], doc.Data...)
+					if err := v.Format(op.opts...); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,198 @@
+package jsontext
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The encoder's fast paths (format_fast.go, encode_fast.go) are checked
+// against its reference paths, the encoder with slowOnly set: the same
+// output bytes, offsets, stack state and errors for any script of writes
+// and any options. FuzzEncodeStd checks the encoder against Go's.
+
+// encWrite is one write of an encoder script: a value when isValue, else
+// a token (as a Decoder read it, or made by a constructor).
+type encWrite struct {
+	tok     Token
+	value   []byte
+	isValue bool
+}
+
+func (w encWrite) String() string {
+	if w.isValue {
+		return fmt.Sprintf("value %q", w.value)
+	}
+	if w.tok.raw != nil && w.tok.Kind() != 0 {
+		return fmt.Sprintf("raw %q", w.tok.raw.prevBytes())
+	}
+	return fmt.Sprintf("token %s", w.tok.String())
+}
+
+// writesOf makes a script of writes from the fuzzer's bytes: the tokens
+// and values of data as a Decoder reads them (raw, remade by their
+// constructor, or read whole as values), data itself as a value, and
+// made tokens of tokenSpecs, chosen by the bytes of script in turn.
+func writesOf(data, script []byte) []encWrite {
+	if len(script) == 0 {
+		script = []byte{0}
+	}
+	d := NewDecoder(bytes.NewReader(data), AllowDuplicateNames(true), AllowInvalidUTF8(true))
+	var ws []encWrite
+	for i := 0; i < 500; i++ {
+		b := script[i%len(script)]
+		switch b % 6 {
+		case 0, 4:
+			t, err := d.ReadToken()
+			if err != nil {
+				return ws
+			}
+			ws = append(ws, encWrite{tok: t.Clone()})
+		case 1:
+			t, err := d.ReadToken()
+			if err != nil {
+				return ws
+			}
+			ws = append(ws, encWrite{tok: jetToken(specOf(t))})
+		case 2:
+			v, err := d.ReadValue()
+			if err != nil {
+				return ws
+			}
+			ws = append(ws, encWrite{value: bytes.Clone(v), isValue: true})
+		case 3:
+			ws = append(ws, encWrite{value: data, isValue: true})
+		case 5:
+			ws = append(ws, encWrite{tok: jetToken(tokenSpecs[int(b/6)%len(tokenSpecs)])})
+		}
+	}
+	return ws
+}
+
+// writeTranscript writes ws with an encoder (with its fast paths off
+// when slow is set) and records each result, as encodeTranscript does.
+func writeTranscript(ws []encWrite, opts []Options, slow bool, w func(*bytes.Buffer) io.Writer) string {
+	var out bytes.Buffer
+	e := NewEncoder(w(&out), opts...)
+	e.s.slowOnly = slow
+	var b strings.Builder
+	shown := 0 // how much of out the transcript shows
+	for _, s := range ws {
+		var err error
+		if s.isValue {
+			err = e.WriteValue(s.value)
+		} else {
+			err = e.WriteToken(s.tok)
+		}
+		fmt.Fprintf(&b, "%v -> %s off=%d depth=%d ptr=%q", s, describers["jet"](err), e.OutputOffset(), e.StackDepth(), e.StackPointer())
+		if e.StackDepth() == 0 {
+			// Between top-level values everything is written (the new
+			// bytes are shown).
+			fmt.Fprintf(&b, " written=%q", out.Bytes()[shown:])
+			shown = out.Len()
+		}
+		for i := 0; i <= min(e.StackDepth(), 64); i++ {
+			k, n := e.StackIndex(i)
+			fmt.Fprintf(&b, " [%c%d]", max(k, '0'), n)
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "end written=%q", out.Bytes()[shown:])
+	return b.String()
+}
+
+// optsOf chooses up to four options of encodeOptions from bits.
+func optsOf(bits uint32) []optSpec {
+	var opts []optSpec
+	for i := 0; bits != 0 && i < 4; i++ {
+		opts = append(opts, encodeOptions[int(bits%uint32(len(encodeOptions)))])
+		bits /= uint32(len(encodeOptions))
+	}
+	return opts
+}
+
+// writers are the io.Writers the encoder is tried with: a bytes.Buffer
+// (whose free space the encoder writes into) and a plain writer.
+var writers = []func(*bytes.Buffer) io.Writer{
+	func(b *bytes.Buffer) io.Writer { return b },
+	func(b *bytes.Buffer) io.Writer { return struct{ io.Writer }{b} },
+}
+
+func FuzzEncodeFastPaths(f *testing.F) {
+	fuzzSeeds(f, func(b []byte) { f.Add(b, []byte{0}, uint32(0)) })
+	f.Add([]byte(`{"a":[1,2,{"b":null}],"c":"d\u0041"}`), []byte{0, 1, 2, 3, 4, 5}, uint32(7))
+	f.Add([]byte(`["\u00e9\/<>&\u2028", 1.50, -0, 12345678901234567890, {"b":1,"a":2}]`), []byte{2, 0, 1}, uint32(5*18*18+6*18+7))
+	f.Fuzz(func(t *testing.T, data, script []byte, optBits uint32) {
+		opts := jetOpts(optsOf(optBits))
+		ws := writesOf(data, script)
+		tm := time.AfterFunc(30*time.Second, func() { panic(fmt.Sprintf("slow: %q %v %v", data, opts, ws)) })
+		defer tm.Stop()
+		for _, w := range writers {
+			got := writeTranscript(ws, opts, false, w)
+			want := writeTranscript(ws, opts, true, w)
+			if got != want {
+				t.Fatalf("input %q opts %v writes %v:\n%s", data, optsOf(optBits), ws, firstDiff(got, want))
+			}
+		}
+	})
+}
+
+// formatOps are the presets of Value's methods, each run by formatWith.
+var formatOps = [][]Options{nil, compactOpts, indentOpts, canonicalizeOpts}
+
+// formatWithPaths formats data as Value.Format does with the options
+// opts1 then opts2, with or without the fast paths, and renders the
+// result and the error.
+func formatWithPaths(data []byte, opts1, opts2 []Options, slow bool) string {
+	var e Encoder
+	e.s.reset(make([]byte, 0, 64), nil, opts1)
+	e.s.slowOnly = slow
+	v := Value(bytes.Clone(data))
+	err := v.formatWith(&e.s, opts2)
+	return fmt.Sprintf("%q %s", v, describers["jet"](err))
+}
+
+func FuzzFormatFastPaths(f *testing.F) {
+	fuzzSeeds(f, func(b []byte) { f.Add(b, uint8(0), uint32(0)) })
+	f.Add([]byte(`{"b":{"y":1,"x":[3,2]},"a":"\u0041\ud83d\ude00"}`), uint8(3), uint32(0))
+	f.Fuzz(func(t *testing.T, data []byte, op uint8, optBits uint32) {
+		opts1 := formatOps[int(op)%len(formatOps)]
+		opts2 := jetOpts(optsOf(optBits))
+		if got, want := formatWithPaths(data, opts1, opts2, false), formatWithPaths(data, opts1, opts2, true); got != want {
+			t.Fatalf("input %q op %d opts %v:\n got %s\nwant %s", data, op, optsOf(optBits), got, want)
+		}
+	})
+}
+
+// FuzzEncodeStd checks the encoder and Value's methods against Go's
+// encoding/json/jsontext (Go 1.27): a script of made tokens and values
+// (from the fuzzer's bytes) with options, and a Value method.
+func FuzzEncodeStd(f *testing.F) {
+	fuzzSeeds(f, func(b []byte) { f.Add(b, []byte{0}, uint32(0)) })
+	f.Fuzz(func(t *testing.T, data, script []byte, optBits uint32) {
+		if stdAPI == nil {
+			t.Skip("this toolchain has no encoding/json/jsontext to compare with (Go 1.27 has it)")
+		}
+		opts := optsOf(optBits)
+		var steps []encStep
+		for _, w := range writesOf(data, script) {
+			switch {
+			case w.isValue:
+				steps = append(steps, encStep{value: w.value})
+			case w.tok.Kind() == 0:
+				steps = append(steps, encStep{tok: tokenSpec{ctor: "Zero"}})
+			default:
+				steps = append(steps, encStep{tok: specOf(w.tok)})
+			}
+		}
+		if got, want := encodeTranscript(jetAPI, steps, opts), encodeTranscript(*stdAPI, steps, opts); got != want {
+			t.Fatalf("input %q opts %v script %v:\n%s", data, opts, steps, firstDiff(got, want))
+		}
+		if len(script) > 0 {
+			compareValueOp(t, stdAPI, "fuzz", valueOps[int(script[0])%len(valueOps)], data, opts)
+		}
+	})
+}

@@ -74,7 +74,8 @@ type decoderState struct {
 	opts  jsonopts.Struct
 
 	tq tokenQueue // tokens read ahead (decode_fast.go)
-	ix tokenIndex // the buffer's tokens listed (decode_index.go)
+	ix tokenIndex       // the buffer's tokens listed (decode_index.go)
+	vx *wire.TokenIndex // tokens of a value listed (valueFromIndex)
 
 	checkDup  bool // !AllowDuplicateNames
 	checkUTF8 bool // !AllowInvalidUTF8

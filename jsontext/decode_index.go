@@ -343,3 +343,241 @@ func (d *decoderState) fillIndex() bool {
 	ix.k, ix.usable = 0, len(toks)-1
 	return true
 }
+
+// valueIndexFirst is how many bytes valueFromIndex lists at first.
+const valueIndexFirst = 512
+
+// valueFromIndex reads the value at buf[pos] (no whitespace before it),
+// nested depth deep as value counts depth, through a token list of its own
+// (the buffer's tokens listed from pos), when it lies whole in the buffer
+// and is valid; names are checked for duplicates in d.seen, which is left
+// as it was. atEnd says that the input ends with the buffer, so that the
+// last, partial block may be listed as if spaces followed. It gives up
+// (ok == false, nothing changed) on anything else: the caller takes
+// valueFast, then the reference.
+func (d *decoderState) valueFromIndex(pos, depth int, atEnd bool) (end int, ok bool) {
+	if !wire.TokenIndexFast || d.slowOnly || d.noIndex || len(d.buf)-pos < 256 {
+		return 0, false
+	}
+	if d.vx == nil {
+		d.vx = new(wire.TokenIndex)
+	}
+	x := d.vx
+	x.Reset(pos)
+	w := valueWalk{d: d, x: x, s: wire.StringOf(d.buf), atEnd: atEnd, budget: valueIndexFirst, stack: d.kinds[:0]}
+	// Where the rest of the buffer holds no backslash (most text), names
+	// need not be looked at for escapes.
+	w.plain = strings.IndexByte(w.s[pos:], '\\') < 0
+	end, ok = w.walk(depth)
+	for ; w.pushed > 0; w.pushed-- {
+		d.seen.pop()
+	}
+	d.kinds = w.stack[:0]
+	if !ok {
+		return 0, false
+	}
+	return d.valueChecked(pos, end)
+}
+
+// valueWalk is valueFromIndex's walk over the tokens of a value.
+type valueWalk struct {
+	d      *decoderState
+	x      *wire.TokenIndex
+	s      string
+	atEnd  bool
+	budget int    // bytes to list next
+	stack  []byte // the open containers, innermost last
+	pushed int    // objects pushed on d.seen
+	plain  bool   // no string holds an escape
+}
+
+// more lists more tokens, keeping those from k on, until there are at
+// least need of them; it returns the new list. It lists a few blocks at
+// first, and more each time, so that a small value in a large buffer does
+// not have the whole buffer listed.
+func (w *valueWalk) more(k, n, need int) ([]uint32, bool) {
+	x := w.x
+	for n-k < need {
+		var listed bool
+		if limit := x.Listed() + w.budget; limit < len(w.s) {
+			listed = x.Fill(w.s[:limit], n-k)
+			w.budget *= 2
+		} else if w.atEnd {
+			listed = x.FillLast(w.s, n-k)
+		} else {
+			listed = x.Fill(w.s, n-k)
+		}
+		if !listed || !x.Clean() {
+			return nil, false
+		}
+		k, n = 0, len(x.Tokens())
+	}
+	return x.Tokens(), true
+}
+
+// walk checks the value's grammar over its tokens and returns where it
+// ends. Its loop keeps the list and the position in locals, and calls out
+// only to list more or for names it cannot settle at once.
+func (w *valueWalk) walk(depth int) (end int, ok bool) {
+	d := w.d
+	buf := d.buf
+	var toks []uint32
+	k, n := 0, 0
+	var p int
+	var c byte
+	stack := w.stack
+	checkDup := d.checkDup
+
+value:
+	if n-k < 2 {
+		w.stack = stack
+		if toks, ok = w.more(k, n, 2); !ok {
+			return 0, false
+		}
+		k, n = 0, len(toks)
+	}
+	p = int(toks[k])
+	switch c = buf[p]; c {
+	case '"':
+		end = tokenEnd(buf, int(toks[k+1]))
+		if buf[end-1] != '"' || end-p < 2 {
+			return 0, false
+		}
+		k++
+	case '{', '[':
+		if depth+len(stack) == maxDepth+1 {
+			return 0, false
+		}
+		stack = append(stack, c)
+		k++
+		q := int(toks[k])
+		if c == '[' {
+			if buf[q] == ']' {
+				stack = stack[:len(stack)-1]
+				end = q + 1
+				k++
+				goto after
+			}
+			goto value
+		}
+		if buf[q] == '}' {
+			stack = stack[:len(stack)-1]
+			end = q + 1
+			k++
+			goto after
+		}
+		if checkDup {
+			d.seen.push()
+			w.pushed++
+		}
+		goto name
+	case 'n', 't', 'f':
+		lit, _ := literalOf(Kind(c))
+		end = tokenEnd(buf, int(toks[k+1]))
+		if end != p+len(lit) || string(buf[p:end]) != lit {
+			return 0, false
+		}
+		k++
+	default:
+		if kindOf[c] != '0' {
+			return 0, false
+		}
+		end = tokenEnd(buf, int(toks[k+1]))
+		k++
+	}
+
+after:
+	if len(stack) == 0 {
+		w.stack = stack
+		return end, true
+	}
+	if n-k < 1 {
+		w.stack = stack
+		if toks, ok = w.more(k, n, 1); !ok {
+			return 0, false
+		}
+		k, n = 0, len(toks)
+	}
+	p = int(toks[k])
+	c = buf[p]
+	k++
+	if stack[len(stack)-1] == '{' {
+		switch c {
+		case ',':
+			goto name
+		case '}':
+			stack = stack[:len(stack)-1]
+			if checkDup {
+				d.seen.pop()
+				w.pushed--
+			}
+			end = p + 1
+			goto after
+		}
+		return 0, false
+	}
+	switch c {
+	case ',':
+		goto value
+	case ']':
+		stack = stack[:len(stack)-1]
+		end = p + 1
+		goto after
+	}
+	return 0, false
+
+name:
+	// A name, then a colon.
+	if n-k < 2 {
+		w.stack = stack
+		if toks, ok = w.more(k, n, 2); !ok {
+			return 0, false
+		}
+		k, n = 0, len(toks)
+	}
+	p = int(toks[k])
+	{
+		q := int(toks[k+1])
+		if buf[p] != '"' || buf[q] != ':' {
+			return 0, false
+		}
+		e := tokenEnd(buf, q)
+		if buf[e-1] != '"' || e-p < 2 {
+			return 0, false
+		}
+		if checkDup {
+			if n := e - p - 2; w.plain && n < 16 && len(w.s)-p >= 17 {
+				s := w.s
+				key := keyOfWords(wire.Load64(s, p+1), wire.Load64(s, p+9), n)
+				o := &d.seen.objs[len(d.seen.objs)-1]
+				if o.matched < len(o.shape) && o.shape[o.matched] == key {
+					o.matched++
+				} else if !d.seen.insertKey(key, buf[p+1:e-1]) {
+					return 0, false
+				}
+			} else if !d.insertIndexedName(p, e) {
+				return 0, false
+			}
+		}
+	}
+	k += 2
+	goto value
+}
+
+// valueChecked finishes valueFromIndex for the value buf[pos:end]: its
+// UTF-8 and escaped surrogates, checked at once.
+func (d *decoderState) valueChecked(pos, end int) (int, bool) {
+	v := wire.StringOf(d.buf[pos:end])
+	if !wire.ValidUTF8(v) {
+		// Names may be misread (they were taken as valid UTF-8), and the
+		// error is to be reported: either way, the other paths.
+		return 0, false
+	}
+	if d.checkUTF8 && !surrogatesPaired(v) {
+		return 0, false
+	}
+	if d.buf[pos] == '"' {
+		d.valFlags = tokenFlags(strMaybeEscaped, d.buf[pos:end])
+	}
+	return end, true
+}

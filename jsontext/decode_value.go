@@ -162,11 +162,15 @@ func (d *decoderState) valueInBuffer(pos, depth int) (int, bool) {
 	if d.slowOnly {
 		return pos, false
 	}
+	r, sized := d.rd.(interface{ Len() int })
+	atEnd := d.rd == nil || sized && r.Len() == 0
+	if end, ok := d.valueFromIndex(pos, depth, atEnd); ok {
+		return end, ok
+	}
 	end, ok := d.valueFast(pos, depth)
 	if ok || len(d.buf)-end > fastLookahead {
 		return end, ok
 	}
-	r, sized := d.rd.(interface{ Len() int })
 	if !sized || d.rd == nil {
 		return pos, false
 	}
@@ -180,6 +184,9 @@ func (d *decoderState) valueInBuffer(pos, depth int) (int, bool) {
 		}
 	}
 	pos = int(abs - d.base)
+	if end, ok := d.valueFromIndex(pos, depth, r.Len() == 0); ok {
+		return end, ok
+	}
 	return d.valueFast(pos, depth)
 }
 
@@ -336,7 +343,12 @@ func (d *decoderState) skipValue() error {
 		if pos := d.peekPos; !d.slowOnly && !d.m.last.needName() && len(d.m.outer) < maxDepth {
 			// The whole container in the buffer: as if read token by
 			// token.
-			if end, ok := d.valueFast(pos, d.m.depth()); ok {
+			r, sized := d.rd.(interface{ Len() int })
+			end, ok := d.valueFromIndex(pos, d.m.depth(), d.rd == nil || sized && r.Len() == 0)
+			if !ok {
+				end, ok = d.valueFast(pos, d.m.depth())
+			}
+			if ok {
 				d.peekPos = 0
 				d.m.last++
 				d.prevStart, d.prevEnd = end, end

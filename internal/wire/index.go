@@ -1,5 +1,7 @@
 package wire
 
+import "unsafe"
+
 // TokenIndexFast reports whether TokenIndex lists tokens with vector
 // instructions on this CPU. Without them, listing tokens in portable Go
 // costs more than reading the tokens one by one, and callers do that.
@@ -52,6 +54,36 @@ func (x *TokenIndex) Fill(s string, keep int) bool {
 	x.next += consumed
 	x.n = count
 	return count > keep
+}
+
+// FillLast is Fill for a text that ends at len(s): it also lists the
+// last, partial block, as if spaces followed the text. It reports whether
+// it listed any token.
+func (x *TokenIndex) FillLast(s string, keep int) bool {
+	copy(x.Pos[:keep], x.Pos[x.n-keep:x.n])
+	x.n = keep
+	if len(s) >= 1<<32 || x.next >= len(s) {
+		return false
+	}
+	if n := len(s) - x.next; n >= 64 {
+		consumed, count := skIdxBlocks(s, x.next, n, &x.st, &x.Pos, keep, x.next)
+		x.next += consumed
+		x.n = count
+	}
+	if x.next < len(s) && len(s)-x.next < 64 && x.n+64 <= skIdxCap {
+		var pad [64]byte
+		copy(pad[copy(pad[:], s[x.next:]):], "                                                                ")
+		_, x.n = skIdxBlocks(unsafe.String(&pad[0], 64), 0, 64, &x.st, &x.Pos, x.n, x.next)
+		x.next = len(s)
+	}
+	return x.n > keep
+}
+
+// Ended reports whether the text listed so far ends cleanly: not inside
+// a string, and not inside a number cut short (a sign, a point or an
+// exponent mark last).
+func (x *TokenIndex) Ended() bool {
+	return x.st.inString == 0 && x.st.signPoint|x.st.exp == 0
 }
 
 // Tokens returns the positions listed, in order.

@@ -73,7 +73,7 @@ type decoderState struct {
 	seen  nameSet // the names of open objects, unless duplicates are allowed
 	opts  jsonopts.Struct
 
-	tq tokenQueue // tokens read ahead (decode_fast.go)
+	tq tokenQueue       // tokens read ahead (decode_fast.go)
 	ix tokenIndex       // the buffer's tokens listed (decode_index.go)
 	vx *wire.TokenIndex // tokens of a value listed (valueFromIndex)
 

@@ -26,8 +26,8 @@ const TokenIndexCap = skIdxCap
 type TokenIndex struct {
 	st   skIdx
 	Pos  [skIdxCap]uint32 // Pos[:n]: where the tokens listed start
-	n    int // tokens listed, in pos[:n]
-	next int // where listing goes on: a block boundary from the start
+	n    int              // tokens listed, in pos[:n]
+	next int              // where listing goes on: a block boundary from the start
 }
 
 // Reset starts listing the text at start, which must be outside any

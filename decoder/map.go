@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/wire"
 )
 
 // mapFn compiles the decoder of a map type. As in encoding/json, keys may
@@ -162,7 +163,7 @@ func (d *state) objectStart() (empty bool, err error) {
 func (d *state) memberKey(keep bool) (k string, start, end int, err error) {
 	start = d.pos
 	if d.pos >= len(d.src) || d.src[d.pos] != '"' {
-		return "", start, start, d.errorAt(d.pos, "looking for beginning of object key string")
+		return "", start, start, d.errorAt(d.pos, wire.CtxBeginKey)
 	}
 	if keep {
 		k, err = d.readString()
@@ -177,7 +178,7 @@ func (d *state) memberKey(keep bool) (k string, start, end int, err error) {
 		d.skipSpaceMore()
 	}
 	if d.pos >= len(d.src) || d.src[d.pos] != ':' {
-		return "", start, end, d.errorAt(d.pos, "after object key")
+		return "", start, end, d.errorAt(d.pos, wire.CtxAfterKey)
 	}
 	d.pos++
 	if d.spaceNext() {
@@ -205,7 +206,7 @@ func (d *state) objectNext() (done bool, err error) {
 			return true, nil
 		}
 	}
-	return false, d.errorAt(d.pos, "after object key:value pair")
+	return false, d.errorAt(d.pos, wire.CtxAfterPair)
 }
 
 // mapKey converts a member name to a key of type kt as encoding/json

@@ -327,7 +327,7 @@ func (d *state) checkUTF8(i, j int) error {
 	for k := 0; k < len(s); {
 		r, n := utf8.DecodeRuneInString(s[k:])
 		if r == utf8.RuneError && n == 1 {
-			return d.syntaxError(i+k, "invalid UTF-8 in string")
+			return d.syntaxError(i+k, wire.MsgInvalidUTF8)
 		}
 		k += n
 	}
@@ -426,7 +426,7 @@ func (d *state) literal(lit string) error {
 // enter and leave count container depth.
 func (d *state) enter() error {
 	if d.depth >= d.maxDepth {
-		return d.errorAt(d.pos, "exceeded max depth")
+		return d.errorAt(d.pos, wire.CtxMaxDepth)
 	}
 	d.depth++
 	return nil

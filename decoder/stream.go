@@ -281,12 +281,12 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 				continue
 			}
 			if top == '[' {
-				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, "after array element"))
+				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxAfterElement))
 			}
-			return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, "after object key:value pair"))
+			return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxAfterPair))
 		case scanColon:
 			if c != ':' {
-				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, "after object key"))
+				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxAfterKey))
 			}
 			i++
 			sc.state = scanValue
@@ -301,7 +301,7 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 				continue
 			}
 			if c != '"' {
-				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, "looking for beginning of object key string"))
+				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxBeginKey))
 			}
 			sc.inString, sc.isKey = true, true
 			i++
@@ -320,7 +320,7 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 		switch c {
 		case '{', '[':
 			if len(sc.stack) >= sc.maxDepth {
-				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, "exceeded max depth"))
+				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxMaxDepth))
 			}
 			sc.stack = append(sc.stack, c)
 			if c == '{' {
@@ -354,7 +354,7 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 			i = end
 		default:
 			if c != '-' && (c < '0' || c > '9') {
-				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, "looking for beginning of value"))
+				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxBeginValue))
 			}
 			end, _, err := wire.ScanNumber(s, i)
 			if err != nil {
@@ -410,7 +410,7 @@ func (dec *StreamDecoder) tokenPrepareForDecode() error {
 			return err
 		}
 		if c != ',' {
-			return dec.syntaxError("expected comma after array element")
+			return dec.syntaxError(wire.MsgTokenComma)
 		}
 		dec.scanp++
 		dec.tokenState = tokenArrayValue
@@ -420,7 +420,7 @@ func (dec *StreamDecoder) tokenPrepareForDecode() error {
 			return err
 		}
 		if c != ':' {
-			return dec.syntaxError("expected colon after object key")
+			return dec.syntaxError(wire.MsgTokenColon)
 		}
 		dec.scanp++
 		dec.tokenState = tokenObjectValue
@@ -534,15 +534,15 @@ func (dec *StreamDecoder) tokenError(c byte) (json.Token, error) {
 	var context string
 	switch dec.tokenState {
 	case tokenTopValue, tokenArrayStart, tokenArrayValue, tokenObjectValue:
-		context = "looking for beginning of value"
+		context = wire.CtxBeginValue
 	case tokenArrayComma:
-		context = "after array element"
+		context = wire.CtxAfterElement
 	case tokenObjectKey:
-		context = "looking for beginning of object key string"
+		context = wire.CtxBeginKey
 	case tokenObjectColon:
-		context = "after object key"
+		context = wire.CtxAfterKey
 	case tokenObjectComma:
-		context = "after object key:value pair"
+		context = wire.CtxAfterPair
 	}
 	msg := "invalid character " + wire.QuoteChar(c)
 	if context != "" {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/jetjson/jet/internal/wire"
 )
 
 const errorPrefix = "jsontext: "
@@ -38,7 +40,7 @@ var ErrNonStringName = errors.New("object member name must be a string")
 var (
 	errMissingValue     = errors.New("missing value after object name")
 	errMismatchDelim    = errors.New("mismatching structural token for object or array")
-	errMaxDepth         = errors.New("exceeded max depth")
+	errMaxDepth         = errors.New(wire.CtxMaxDepth)
 	errInvalidNamespace = errors.New("object namespace is in an invalid state")
 	errInvalidUTF8      = errors.New("invalid UTF-8")
 	errInvalidToken     = errors.New("invalid jsontext.Token")
@@ -46,29 +48,27 @@ var (
 	errBufferWriteAfterNext = errors.New("invalid bytes.Buffer.Write call after calling bytes.Buffer.Next")
 )
 
-// Where an unexpected character was found, as the messages say it. This
-// is the table of the syntax layer's messages: every error about the text
-// is one of the errors above or an invalid character, escape sequence or
-// surrogate pair at one of these places.
+// Where an unexpected character was found, as the messages say it: the
+// syntax layer's part of wire's table of messages. Every error about the
+// text is one of the errors above or an invalid character, escape
+// sequence or surrogate pair at one of these places.
 const (
-	whereStartValue    = "at start of value"
-	whereAfterName     = "after object name (expecting ':')"
-	whereAfterValue    = "after object value (expecting ',' or '}')"
-	whereAfterElement  = "after array element (expecting ',' or ']')"
-	whereAfterElement2 = "after array value (expecting ',' or ']')" // Encoder.WriteValue's wording
-	whereAfterTop      = "after top-level value"
-	whereStartString   = `at start of string (expecting '"')`
-	whereInString      = "in string (expecting non-control character)"
-	whereAfterString   = "after string value"
-	whereInNumber      = "in number (expecting digit)"
-	whereInEscape      = "in string"
+	whereStartValue    = wire.WhereStartValue
+	whereAfterName     = wire.WhereAfterName
+	whereAfterValue    = wire.WhereAfterValue
+	whereAfterElement  = wire.WhereAfterElement
+	whereAfterElement2 = wire.WhereAfterElement2
+	whereAfterTop      = wire.WhereAfterTop
+	whereStartString   = wire.WhereStartString
+	whereInString      = wire.WhereInString
+	whereAfterString   = wire.WhereAfterString
+	whereInNumber      = wire.WhereInNumber
+	whereInEscape      = wire.WhereInEscape
 )
 
 // whereInLiteral is the place for a wrong byte in the literal lit at the
 // byte at index i.
-func whereInLiteral(lit string, i int) string {
-	return "in literal " + lit + " (expecting " + strconv.QuoteRune(rune(lit[i])) + ")"
-}
+func whereInLiteral(lit string, i int) string { return wire.CtxInLiteral(lit, i) }
 
 // invalidTextError is an invalid character, escape sequence or surrogate
 // pair in the text, with where it was found.

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -183,7 +182,7 @@ func checkUTF8(line []byte) *wire.SyntaxError {
 	for k := 0; k < len(line); {
 		r, n := utf8.DecodeRune(line[k:])
 		if r == utf8.RuneError && n == 1 {
-			msg := "invalid UTF-8 in string literal (byte 0x" + strconv.FormatUint(uint64(line[k]), 16) + ")"
+			msg := wire.MsgInvalidUTF8At(line[k])
 			return wire.NewSyntaxError(wire.StringOf(line), k, msg)
 		}
 		k += n

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -280,10 +279,10 @@ func (p *parser) run() error {
 		var err error
 		switch state {
 		case stDone:
-			return p.syntaxErr(wire.NewSyntaxError(s, i, wire.InvalidChar(c, "after top-level value")))
+			return p.syntaxErr(wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxAfterTop)))
 		case stColon:
 			if c != ':' {
-				return p.syntaxErr(wire.NewSyntaxError(s, i, wire.InvalidChar(c, "after object key")))
+				return p.syntaxErr(wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxAfterKey)))
 			}
 			if p.opt.Mode == Indent {
 				p.out = append(p.out, ':', ' ')
@@ -314,9 +313,9 @@ func (p *parser) run() error {
 				continue
 			}
 			if top == '[' {
-				return p.syntaxErr(wire.NewSyntaxError(s, i, wire.InvalidChar(c, "after array element")))
+				return p.syntaxErr(wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxAfterElement)))
 			}
-			return p.syntaxErr(wire.NewSyntaxError(s, i, wire.InvalidChar(c, "after object key:value pair")))
+			return p.syntaxErr(wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxAfterPair)))
 		case stFirstKey, stKey:
 			if state == stFirstKey {
 				if c == '}' {
@@ -328,7 +327,7 @@ func (p *parser) run() error {
 				p.newline(len(p.stack))
 			}
 			if c != '"' {
-				return p.syntaxErr(wire.NewSyntaxError(s, i, wire.InvalidChar(c, "looking for beginning of object key string")))
+				return p.syntaxErr(wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxBeginKey)))
 			}
 			if i, err = p.str(i, true); err != nil {
 				return err
@@ -352,7 +351,7 @@ func (p *parser) run() error {
 				return p.werr
 			}
 			if len(p.stack) >= p.opt.MaxDepth {
-				return p.syntaxErr(wire.NewSyntaxError(s, i, wire.InvalidChar(c, "exceeded max depth")))
+				return p.syntaxErr(wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxMaxDepth)))
 			}
 			p.stack = append(p.stack, c)
 			if p.opt.Mode != Validate {
@@ -374,7 +373,7 @@ func (p *parser) run() error {
 			i, err = p.literal(i, "null", colorNull)
 		default:
 			if c != '-' && (c < '0' || c > '9') {
-				return p.syntaxErr(wire.NewSyntaxError(s, i, wire.InvalidChar(c, "looking for beginning of value")))
+				return p.syntaxErr(wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxBeginValue)))
 			}
 			i, err = p.number(i)
 		}
@@ -602,7 +601,7 @@ func (p *parser) checkUTF8(s string, from, to int) error {
 		}
 		r, n := utf8.DecodeRuneInString(t[k:])
 		if r == utf8.RuneError && n == 1 {
-			msg := "invalid UTF-8 in string literal (byte 0x" + strconv.FormatUint(uint64(c), 16) + ")"
+			msg := wire.MsgInvalidUTF8At(c)
 			return p.syntaxErr(wire.NewSyntaxError(s, from+k, msg))
 		}
 		k += n
@@ -689,7 +688,7 @@ func (p *parser) longNumber(i int) (int, error) {
 					st = numInt
 					continue
 				}
-				ctx = "in numeric literal"
+				ctx = wire.CtxInNumber
 			case numZero, numInt, numFrac:
 				switch {
 				case digit && st != numZero:
@@ -707,7 +706,7 @@ func (p *parser) longNumber(i int) (int, error) {
 					st = numFrac
 					continue
 				}
-				ctx = "after decimal point in numeric literal"
+				ctx = wire.CtxAfterPoint
 			case numE, numExpSign:
 				if digit {
 					st = numExp
@@ -717,7 +716,7 @@ func (p *parser) longNumber(i int) (int, error) {
 					st = numExpSign
 					continue
 				}
-				ctx = "in exponent of numeric literal"
+				ctx = wire.CtxInExponent
 			case numExp:
 				if digit {
 					continue
@@ -729,11 +728,11 @@ func (p *parser) longNumber(i int) (int, error) {
 		if p.eof {
 			switch st {
 			case numMinus:
-				return 0, p.syntaxErr(wire.NewSyntaxError(s, len(s), wire.InvalidChar(' ', "in numeric literal")))
+				return 0, p.syntaxErr(wire.NewSyntaxError(s, len(s), wire.InvalidChar(' ', wire.CtxInNumber)))
 			case numDot:
-				return 0, p.syntaxErr(wire.NewSyntaxError(s, len(s), wire.InvalidChar(' ', "after decimal point in numeric literal")))
+				return 0, p.syntaxErr(wire.NewSyntaxError(s, len(s), wire.InvalidChar(' ', wire.CtxAfterPoint)))
 			case numE, numExpSign:
-				return 0, p.syntaxErr(wire.NewSyntaxError(s, len(s), wire.InvalidChar(' ', "in exponent of numeric literal")))
+				return 0, p.syntaxErr(wire.NewSyntaxError(s, len(s), wire.InvalidChar(' ', wire.CtxInExponent)))
 			}
 			return p.endLongNumber(s, from, i)
 		}

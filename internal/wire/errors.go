@@ -81,9 +81,6 @@ func errorInToken(src string, pos int, context string) *SyntaxError {
 	return NewSyntaxError(src, pos, InvalidChar(src[pos], context))
 }
 
-// MsgUnexpectedEOF is the message for truncated input.
-const MsgUnexpectedEOF = "unexpected end of JSON input"
-
 // IsEOF reports whether the error is about input that ended too early, as
 // opposed to input that holds a wrong byte.
 func (e *SyntaxError) IsEOF() bool { return e.eof }

@@ -127,7 +127,7 @@ func ScanNumber(s string, i int) (end int, float bool, err *SyntaxError) {
 		j++
 	}
 	if j >= len(s) {
-		return j, false, errorInToken(s, j, "in numeric literal")
+		return j, false, errorInToken(s, j, CtxInNumber)
 	}
 	switch c := s[j]; {
 	case c == '0':
@@ -138,13 +138,13 @@ func ScanNumber(s string, i int) (end int, float bool, err *SyntaxError) {
 			j++
 		}
 	default:
-		return j, false, errorInToken(s, j, "in numeric literal")
+		return j, false, errorInToken(s, j, CtxInNumber)
 	}
 	if j < len(s) && s[j] == '.' {
 		float = true
 		j++
 		if j >= len(s) || !isDigit(s[j]) {
-			return j, true, errorInToken(s, j, "after decimal point in numeric literal")
+			return j, true, errorInToken(s, j, CtxAfterPoint)
 		}
 		for j < len(s) && isDigit(s[j]) {
 			j++
@@ -157,7 +157,7 @@ func ScanNumber(s string, i int) (end int, float bool, err *SyntaxError) {
 			j++
 		}
 		if j >= len(s) || !isDigit(s[j]) {
-			return j, true, errorInToken(s, j, "in exponent of numeric literal")
+			return j, true, errorInToken(s, j, CtxInExponent)
 		}
 		for j < len(s) && isDigit(s[j]) {
 			j++
@@ -401,7 +401,7 @@ func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxErro
 		j++
 	}
 	if j >= len(s) {
-		return j, 0, false, errorInToken(s, j, "in numeric literal")
+		return j, 0, false, errorInToken(s, j, CtxInNumber)
 	}
 	var mant uint64
 	digits := 0 // significant digits, counted from the first non-zero one
@@ -419,12 +419,12 @@ func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxErro
 			digits++
 		}
 	default:
-		return j, 0, false, errorInToken(s, j, "in numeric literal")
+		return j, 0, false, errorInToken(s, j, CtxInNumber)
 	}
 	if j < len(s) && s[j] == '.' {
 		j++
 		if j >= len(s) || !isDigit(s[j]) {
-			return j, 0, false, errorInToken(s, j, "after decimal point in numeric literal")
+			return j, 0, false, errorInToken(s, j, CtxAfterPoint)
 		}
 		if mant == 0 {
 			// Leading zeros of the fraction are not significant.
@@ -460,7 +460,7 @@ func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxErro
 			j++
 		}
 		if j >= len(s) || !isDigit(s[j]) {
-			return j, 0, false, errorInToken(s, j, "in exponent of numeric literal")
+			return j, 0, false, errorInToken(s, j, CtxInExponent)
 		}
 		e := 0
 		for ; j < len(s); j++ {

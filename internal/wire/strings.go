@@ -48,7 +48,7 @@ func ScanString(s string, i int) (int, StrFlags, *SyntaxError) {
 			}
 			j = n
 		default:
-			return k, fl, errorAt(s, k, "in string literal")
+			return k, fl, errorAt(s, k, CtxInString)
 		}
 	}
 }
@@ -58,7 +58,7 @@ func ScanString(s string, i int) (int, StrFlags, *SyntaxError) {
 func scanEscape(s string, k int) (int, *SyntaxError) {
 	k++
 	if k >= len(s) {
-		return k, errorInToken(s, k, "in string escape code")
+		return k, errorInToken(s, k, CtxInEscape)
 	}
 	switch s[k] {
 	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
@@ -66,12 +66,12 @@ func scanEscape(s string, k int) (int, *SyntaxError) {
 	case 'u':
 		for n := k + 1; n < k+5; n++ {
 			if n >= len(s) || unhex(s[n]) < 0 {
-				return n, errorInToken(s, n, "in \\u hexadecimal character escape")
+				return n, errorInToken(s, n, CtxInHexEscape)
 			}
 		}
 		return k + 5, nil
 	}
-	return k, errorInToken(s, k, "in string escape code")
+	return k, errorInToken(s, k, CtxInEscape)
 }
 
 func unhex(c byte) rune { return rune(hexValue[c]) }
@@ -133,11 +133,11 @@ func ReadString(s string, i int, dst []byte) (end int, fl StrFlags, out []byte, 
 			return k + 1, fl, dst, nil
 		case '\\':
 		default:
-			return k, fl, dst, errorAt(s, k, "in string literal")
+			return k, fl, dst, errorAt(s, k, CtxInString)
 		}
 		fl |= Escaped
 		if k+1 >= len(s) {
-			return k + 1, fl, dst, errorInToken(s, k+1, "in string escape code")
+			return k + 1, fl, dst, errorInToken(s, k+1, CtxInEscape)
 		}
 		switch c := s[k+1]; c {
 		case '"', '\\', '/':
@@ -194,7 +194,7 @@ func ReadString(s string, i int, dst []byte) (end int, fl StrFlags, out []byte, 
 			}
 			dst = utf8.AppendRune(dst, r)
 		default:
-			return k + 1, fl, dst, errorInToken(s, k+1, "in string escape code")
+			return k + 1, fl, dst, errorInToken(s, k+1, CtxInEscape)
 		}
 		if j < len(s) && s[j] == '\\' {
 			// Escapes back to back: no plain run between them.
@@ -341,7 +341,7 @@ func ScanStringFrom(s string, j int) (end, resume int, err *SyntaxError) {
 			}
 			j = n
 		default:
-			return k, 0, errorAt(s, k, "in string literal")
+			return k, 0, errorAt(s, k, CtxInString)
 		}
 	}
 }

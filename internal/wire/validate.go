@@ -43,7 +43,7 @@ func Validate(s string, maxDepth int) *SyntaxError {
 func CheckEnd(s string, i int) *SyntaxError {
 	i = SkipSpace(s, i)
 	if i < len(s) {
-		return errorAt(s, i, "after top-level value")
+		return errorAt(s, i, CtxAfterTop)
 	}
 	return nil
 }
@@ -66,7 +66,7 @@ value:
 	switch c := s[i]; c {
 	case '{', '[':
 		if len(kinds) >= maxDepth {
-			return i, errorAt(s, i, "exceeded max depth")
+			return i, errorAt(s, i, CtxMaxDepth)
 		}
 		kinds = append(kinds, c)
 		i = SkipSpace(s, i+1)
@@ -102,7 +102,7 @@ value:
 		}
 	default:
 		if c != '-' && !isDigit(c) {
-			return i, errorAt(s, i, "looking for beginning of value")
+			return i, errorAt(s, i, CtxBeginValue)
 		}
 		if i, _, err = ScanNumber(s, i); err != nil {
 			return i, err
@@ -127,7 +127,7 @@ end:
 			kinds = kinds[:len(kinds)-1]
 			goto end
 		}
-		return i, errorAt(s, i, "after array element")
+		return i, errorAt(s, i, CtxAfterElement)
 	}
 	switch s[i] {
 	case ',':
@@ -138,19 +138,19 @@ end:
 		kinds = kinds[:len(kinds)-1]
 		goto end
 	}
-	return i, errorAt(s, i, "after object key:value pair")
+	return i, errorAt(s, i, CtxAfterPair)
 
 key:
 	// i is at a non-space byte or at the end.
 	if i >= len(s) || s[i] != '"' {
-		return i, errorAt(s, i, "looking for beginning of object key string")
+		return i, errorAt(s, i, CtxBeginKey)
 	}
 	if i, _, err = ScanString(s, i); err != nil {
 		return i, err
 	}
 	i = SkipSpace(s, i)
 	if i >= len(s) || s[i] != ':' {
-		return i, errorAt(s, i, "after object key")
+		return i, errorAt(s, i, CtxAfterKey)
 	}
 	i++
 	goto value
@@ -164,7 +164,7 @@ func ScanLiteral(s string, i int, lit string) (int, *SyntaxError) {
 	}
 	for k := 1; k < len(lit); k++ {
 		if i+k >= len(s) || s[i+k] != lit[k] {
-			return i + k, errorInToken(s, i+k, "in literal "+lit+" (expecting "+QuoteChar(lit[k])+")")
+			return i + k, errorInToken(s, i+k, CtxInLiteral(lit, k))
 		}
 	}
 	return i + len(lit), nil

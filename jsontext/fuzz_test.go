@@ -6,6 +6,7 @@ import (
 	"io"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 	"time"
 
 	"github.com/jetjson/jet/internal/testdocs"
@@ -141,4 +142,33 @@ func TestDecodeFastPathsCorpus(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzSurrogatesPaired checks the check of escaped surrogates used on
+// whole stretches of text against the reference's string consumer: for a
+// string with well-formed escapes, surrogatesPaired of its body agrees
+// with consumeString's verdict when it checks UTF-8 (on bodies that are
+// valid UTF-8 and hold no control character, the only other things it
+// checks).
+func FuzzSurrogatesPaired(f *testing.F) {
+	for _, s := range []string{`"\ud800\udc00"`, `"\ud800"`, `"\udc00"`, `"\\ud800"`, `"\\\ud800\udfff"`, `"a\uD83D\uDE00b"`, `"\ud83d\u0041"`, `"\ud4ff\ud800"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, q []byte) {
+		var fl strFlags
+		n, err := consumeString(q, 0, &fl, false)
+		if err != nil || n != len(q) || !utf8.Valid(q) {
+			return
+		}
+		for _, c := range q {
+			if c < ' ' {
+				return
+			}
+		}
+		fl = 0
+		_, err = consumeString(q, 0, &fl, true)
+		if got := surrogatesPaired(string(q[1 : len(q)-1])); got != (err == nil) {
+			t.Fatalf("surrogatesPaired(%q) = %v, consumeString: %v", q, got, err)
+		}
+	})
 }

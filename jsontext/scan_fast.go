@@ -54,59 +54,53 @@ func stringFast(s string, pos int, checkUTF8 bool) (end int, fl strFlags, ok boo
 // surrogatesPaired reports whether every \u escape of a UTF-16 surrogate
 // in the text (string bodies, or stretches of valid JSON, whose escapes
 // are known to be well formed) is a high surrogate followed by a low one.
-// Backslashes are found 8 bytes at a time; most escapes are looked at for
-// two bytes only (a \u escape of a surrogate starts \uD or \ud).
+// Surrogates are rare: it looks only at the places where `\ud` or `\uD`
+// occurs (strings.Index, which compares many bytes at once), and there at
+// whether the backslash starts an escape.
 func surrogatesPaired(text string) bool {
-	n := len(text)
-	for i := 0; i < n; {
-		// Find the next backslash: near the last escape a word at a time,
-		// else (escapes are rare in most text) with strings.IndexByte.
-		for k := 0; i+8 <= n; k++ {
-			if k == 2 {
-				j := strings.IndexByte(text[i:], '\\')
-				if j < 0 {
-					return true
-				}
-				i += j
-				goto found
+	lower, upper := strings.Index(text, `\ud`), strings.Index(text, `\uD`) // the next from i, or -1
+	for i := 0; ; {
+		if lower >= 0 && lower < i && i <= len(text) {
+			if lower = strings.Index(text[i:], `\ud`); lower >= 0 {
+				lower += i
 			}
-			x := wire.Load64(text, i) ^ 0x5c5c5c5c5c5c5c5c
-			if m := (x - 0x0101010101010101) &^ x & 0x8080808080808080; m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				goto found
+		}
+		if upper >= 0 && upper < i && i <= len(text) {
+			if upper = strings.Index(text[i:], `\uD`); upper >= 0 {
+				upper += i
 			}
-			i += 8
 		}
-		for i < n && text[i] != '\\' {
-			i++
+		j := lower
+		if j < 0 || upper >= 0 && upper < j {
+			j = upper
 		}
-		if i >= n {
+		if j < 0 {
 			return true
 		}
-	found:
-		if text[i+1] != 'u' {
-			i += 2
+		i = j + 1
+		// The backslash starts an escape if an even number of backslashes
+		// come right before it.
+		b := j
+		for b > 0 && text[b-1] == '\\' {
+			b--
+		}
+		if (j-b)%2 != 0 || j+6 > len(text) {
 			continue
 		}
-		if text[i+2]|0x20 != 'd' || text[i+3] < '8' {
-			i += 6
-			continue
-		}
-		v := rune(hexVal[text[i+2]])<<12 | rune(hexVal[text[i+3]])<<8 | rune(hexVal[text[i+4]])<<4 | rune(hexVal[text[i+5]])
-		i += 6
+		v := rune(hexVal[text[j+2]])<<12 | rune(hexVal[text[j+3]])<<8 | rune(hexVal[text[j+4]])<<4 | rune(hexVal[text[j+5]])
 		if !utf16.IsSurrogate(v) {
 			continue
 		}
-		if v >= 0xdc00 || i+6 > n || text[i] != '\\' || text[i+1] != 'u' {
+		k := j + 6
+		if v >= 0xdc00 || k+6 > len(text) || text[k] != '\\' || text[k+1] != 'u' {
 			return false
 		}
-		v2 := rune(hexVal[text[i+2]])<<12 | rune(hexVal[text[i+3]])<<8 | rune(hexVal[text[i+4]])<<4 | rune(hexVal[text[i+5]])
+		v2 := rune(hexVal[text[k+2]])<<12 | rune(hexVal[text[k+3]])<<8 | rune(hexVal[text[k+4]])<<4 | rune(hexVal[text[k+5]])
 		if v2 < 0xdc00 || v2 > 0xdfff {
 			return false
 		}
-		i += 6
+		i = k + 6
 	}
-	return true
 }
 
 func indexByteString(s string, c byte) int { return strings.IndexByte(s, c) }

@@ -6,8 +6,8 @@ import (
 	"io"
 	"testing"
 	"testing/iotest"
-	"unicode/utf8"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jetjson/jet/internal/testdocs"
 )

@@ -60,10 +60,12 @@ type encoderState struct {
 	opts  jsonopts.Struct
 	fl    fmtFlags
 
-	slowOnly bool // tests: no fast paths, only the reference
+	slowOnly  bool // tests: no fast paths, only the reference
+	stepsOnly bool // tests: reformatFast without its inner loop (run)
 
 	// Scratch space of the fast paths, kept from value to value.
 	open                     []byte // the open containers of reformatFast
+	openMax                  int    // how many may be open (maxDepth allows)
 	nameCheck                nameCheck
 	reorder                  reorderer2
 	indents                  []byte // see indentText

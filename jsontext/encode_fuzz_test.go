@@ -64,7 +64,7 @@ func writesOf(data, script []byte) []encWrite {
 			}
 			ws = append(ws, encWrite{value: bytes.Clone(v), isValue: true})
 		case 3:
-			ws = append(ws, encWrite{value: data, isValue: true})
+			ws = append(ws, encWrite{value: append(bytes.Clone(data), padding...), isValue: true})
 		case 5:
 			ws = append(ws, encWrite{tok: jetToken(tokenSpecs[int(b/6)%len(tokenSpecs)])})
 		}
@@ -72,12 +72,12 @@ func writesOf(data, script []byte) []encWrite {
 	return ws
 }
 
-// writeTranscript writes ws with an encoder (with its fast paths off
-// when slow is set) and records each result, as encodeTranscript does.
-func writeTranscript(ws []encWrite, opts []Options, slow bool, w func(*bytes.Buffer) io.Writer) string {
+// writeTranscript writes ws with an encoder on the given paths and
+// records each result, as encodeTranscript does.
+func writeTranscript(ws []encWrite, opts []Options, paths encPaths, w func(*bytes.Buffer) io.Writer) string {
 	var out bytes.Buffer
 	e := NewEncoder(w(&out), opts...)
-	e.s.slowOnly = slow
+	paths.set(&e.s)
 	var b strings.Builder
 	shown := 0 // how much of out the transcript shows
 	for _, s := range ws {
@@ -131,29 +131,58 @@ func FuzzEncodeFastPaths(f *testing.F) {
 		tm := time.AfterFunc(30*time.Second, func() { panic(fmt.Sprintf("slow: %q %v %v", data, opts, ws)) })
 		defer tm.Stop()
 		for _, w := range writers {
-			got := writeTranscript(ws, opts, false, w)
-			want := writeTranscript(ws, opts, true, w)
-			if got != want {
-				t.Fatalf("input %q opts %v writes %v:\n%s", data, optsOf(optBits), ws, firstDiff(got, want))
+			want := writeTranscript(ws, opts, pathsSlow, w)
+			for _, p := range []encPaths{pathsFast, pathsSteps} {
+				if got := writeTranscript(ws, opts, p, w); got != want {
+					t.Fatalf("input %q opts %v writes %v paths %d:\n%s", data, optsOf(optBits), ws, p, firstDiff(got, want))
+				}
 			}
 		}
 	})
 }
 
+// padding is whitespace put after inputs, so that the encoder's inner
+// loop, which wants bytes to follow what it reads, reads them.
+var padding = bytes.Repeat([]byte(" "), 64)
+
 // formatOps are the presets of Value's methods, each run by formatWith.
 var formatOps = [][]Options{nil, compactOpts, indentOpts, canonicalizeOpts}
 
+// The paths an encoder can take: all its fast paths, its fast path for
+// values without the inner loop (run), or the reference alone.
+type encPaths int
+
+const (
+	pathsFast encPaths = iota
+	pathsSteps
+	pathsSlow
+)
+
+func (p encPaths) set(e *encoderState) {
+	e.slowOnly = p == pathsSlow
+	e.stepsOnly = p == pathsSteps
+}
+
 // formatWithPaths formats data as Value.Format does with the options
-// opts1 then opts2, with or without the fast paths, and renders the
-// result and the error.
-func formatWithPaths(data []byte, opts1, opts2 []Options, slow bool) string {
+// opts1 then opts2, on the given paths, and returns the result and the
+// error rendered.
+func formatWithPaths(data []byte, opts1, opts2 []Options, paths encPaths) formatResult {
 	var e Encoder
 	e.s.reset(make([]byte, 0, 64), nil, opts1)
-	e.s.slowOnly = slow
+	paths.set(&e.s)
 	v := Value(bytes.Clone(data))
 	err := v.formatWith(&e.s, opts2)
-	return fmt.Sprintf("%q %s", v, describers["jet"](err))
+	return formatResult{v, describers["jet"](err)}
 }
+
+type formatResult struct {
+	out []byte
+	err string
+}
+
+func (r formatResult) equal(q formatResult) bool { return bytes.Equal(r.out, q.out) && r.err == q.err }
+
+func (r formatResult) String() string { return truncate(fmt.Sprintf("%q %s", r.out, r.err)) }
 
 func FuzzFormatFastPaths(f *testing.F) {
 	fuzzSeeds(f, func(b []byte) { f.Add(b, uint8(0), uint32(0)) })
@@ -161,8 +190,15 @@ func FuzzFormatFastPaths(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, op uint8, optBits uint32) {
 		opts1 := formatOps[int(op)%len(formatOps)]
 		opts2 := jetOpts(optsOf(optBits))
-		if got, want := formatWithPaths(data, opts1, opts2, false), formatWithPaths(data, opts1, opts2, true); got != want {
-			t.Fatalf("input %q op %d opts %v:\n got %s\nwant %s", data, op, optsOf(optBits), got, want)
+		// The inner loop reads only where enough input follows: the
+		// input is also tried with whitespace after it.
+		for _, d := range [][]byte{data, append(bytes.Clone(data), padding...)} {
+			want := formatWithPaths(d, opts1, opts2, pathsSlow)
+			for _, p := range []encPaths{pathsFast, pathsSteps} {
+				if got := formatWithPaths(d, opts1, opts2, p); !got.equal(want) {
+					t.Fatalf("input %q op %d opts %v paths %d:\n got %s\nwant %s", d, op, optsOf(optBits), p, got, want)
+				}
+			}
 		}
 	})
 }

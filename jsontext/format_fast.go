@@ -1,11 +1,10 @@
 package jsontext
 
 import (
-	"math"
 	"math/bits"
 	"slices"
 	"strings"
-	"unicode/utf8"
+	"unsafe"
 
 	"github.com/jetjson/jet/internal/wire"
 )
@@ -19,10 +18,62 @@ import (
 // with invalid UTF-8 or an unpaired surrogate to report) the caller
 // starts over with reformat, the reference, which says exactly what is
 // wrong. The fuzz tests compare the two.
+//
+// The pass is split in two. run (format_loop.go) reads the common tokens
+// in a loop that calls nothing, so that its state stays in registers; it
+// stops before any token that needs more, and step reads that one token
+// with everything a token may need, then run goes on.
 
-// reformatSlack is the room reformatFast makes in the output beyond the
-// length of the input, for strings written longer than they were.
-const reformatSlack = 64
+// Tuning of the fast path.
+const (
+	// reformatSlack is the room reformatFast keeps in the output beyond
+	// what copying the rest of the input needs: run's 16-byte stores may
+	// write past their bytes, and a rewritten string may grow.
+	reformatSlack = 64
+	// scanQuotedMax is the length from which scanQuoted leaves a string
+	// to wire.ScanStringFast, whose vector kernel takes 32 bytes a step.
+	scanQuotedMax = 96
+	// numberLookahead is the room the inline number reader wants past a
+	// number's start to measure it with a few words: up to 16 bytes of
+	// sign and integer, a dot and three words of fraction, and the byte
+	// after.
+	numberLookahead = 48
+)
+
+// The grammar states of reformatFast, as bits: what may come next, and
+// whether the innermost container is an object.
+const (
+	wantValue = 1 << iota // a value
+	wantName              // an object member's name
+	wantColon             // the ':' after a name
+	wantComma             // a ',' before the next member or element
+	wantEnd               // the end of the innermost object or array
+	inObject              // the innermost container is an object
+)
+
+// Bits of reformatFast's mode beyond the fmtFlags: the flags of a scanned
+// string (wire.StrFlags) that call for a closer look (stringForm) under
+// the options, shifted by modeCare, and modeHTML when '<', '>' and '&'
+// are escaped, so that every string needs a look.
+const (
+	modeCare = 16
+	modeHTML = 1 << 24
+)
+
+// fmtCursor is where reformatFast is in the value src (as s): the output
+// so far, s[lit:pos] still to be copied to it as it is, the grammar
+// state, and e.open[:sp] the containers open.
+type fmtCursor struct {
+	e         *encoderState
+	s         string
+	dst       []byte
+	pos, lit  int
+	want, sp  int
+	depth     int    // the nesting of the value itself
+	mode      uint32 // the fmtFlags and the mode bits above
+	done      bool   // the value is read whole
+	stepsOnly bool   // tests: step reads every token
+}
 
 // reformatFast is reformat's fast path: it appends the value at src[0]
 // (no whitespace before it), nested depth deep, as reformat does, and
@@ -35,299 +86,361 @@ func (e *encoderState) reformatFast(dst, src []byte, depth int) (out []byte, n i
 		return dst, 0, false
 	}
 	s := wire.StringOf(src)
-	n = len(s)
-	fl := e.fl
-	checkDup := fl&fmtCheckDup != 0
-	multiline := fl&fmtMultiline != 0
-	reorder := fl&fmtReorder != 0
-	if cap(dst)-len(dst) < n+reformatSlack {
-		dst = slices.Grow(dst, n+reformatSlack)
+	if cap(dst)-len(dst) < len(s)+reformatSlack {
+		dst = slices.Grow(dst, len(s)+reformatSlack)
 	}
-	var ind string // "\n", the prefix and many indents (see indentText)
-	base, step := 0, 0
-	if multiline {
-		ind = e.indentText(depth + 1)
-		base, step = 1+len(e.opts.IndentPrefix), len(e.opts.Indent)
+	mode := uint32(e.fl)
+	if mode&uint32(fmtCheckUTF8|fmtJS) != 0 || mode&uint32(fmtPreserveStrings) == 0 {
+		// Bytes above 0x7f: UTF-8 is checked, or strings are rewritten,
+		// or U+2028 and U+2029 are escaped.
+		mode |= uint32(wire.NonASCII) << modeCare
 	}
-	nc, ro := &e.nameCheck, &e.reorder
-	stack := e.open[:0] // the open containers, innermost last
-	pos, lit := 0, 0    // s[lit:pos] is to be copied as it is
-	var c byte
-	var end int
-	var wfl wire.StrFlags
-
-value:
-	switch c = s[pos]; c {
-	case '"':
-		if end, wfl, ok = quotedEnd(s, pos); !ok {
-			goto bail
-		}
-		if wfl != 0 || fl&fmtHTML != 0 {
-			switch e.stringForm(s[pos:end], wfl) {
-			case formBad:
-				goto bail
-			case formRewrite:
-				dst = append(dst, s[lit:pos]...)
-				dst = e.appendStringRewritten(dst, src[pos:end], wfl)
-				lit = end
+	if mode&uint32(fmtCheckUTF8) != 0 || mode&uint32(fmtPreserveStrings) == 0 {
+		// Escapes: they are rewritten, or surrogates must pair up.
+		mode |= uint32(wire.Escaped) << modeCare
+	}
+	if mode&uint32(fmtHTML) != 0 {
+		mode |= modeHTML
+	}
+	if mode&uint32(fmtMultiline) != 0 {
+		e.indentText(depth + 1)
+	}
+	e.openMax = maxDepth + 1 - depth
+	c := fmtCursor{e: e, s: s, dst: dst, want: wantValue, depth: depth, mode: mode, stepsOnly: e.stepsOnly}
+	for {
+		if !c.stepsOnly {
+			c.run()
+			if c.done {
+				break
 			}
 		}
-		pos = end
-	case '{', '[':
-		if depth+len(stack) > maxDepth {
-			goto bail
+		if !e.step(&c) {
+			e.nameCheck.drop()
+			e.reorder.drop()
+			return c.dst, 0, false
+		}
+		if c.done {
+			break
+		}
+		// Keep room to copy the rest of the input as it is (run counts
+		// on it).
+		if need := len(s) - c.lit + reformatSlack; cap(c.dst)-len(c.dst) < need {
+			c.dst = slices.Grow(c.dst, need)
+		}
+	}
+	return appendRun(c.dst, s, c.lit, c.pos), c.pos, true
+}
+
+// step reads the token (or the whitespace) at c.pos, whatever it needs,
+// and reports false when the value is not settled here (see
+// reformatFast).
+func (e *encoderState) step(c *fmtCursor) bool {
+	s, dst, pos, lit, want, sp, mode := c.s, c.dst, c.pos, c.lit, c.want, c.sp, c.mode
+	depth := c.depth
+	var ok bool
+	if pos >= len(s) {
+		return false
+	}
+	switch ch := s[pos]; ch {
+	case ' ', '\t', '\n', '\r':
+		p := spaceEnd(s, pos)
+		dst = appendRun(dst, s, lit, pos)
+		pos, lit = p, p
+		goto next
+
+	case '"':
+		if want&wantName != 0 {
+			want = wantColon | inObject
+			if dst, pos, lit, ok = e.longName(dst, s, pos, lit, mode); !ok {
+				return false
+			}
+			goto next
+		}
+		if want&wantValue == 0 {
+			return false
+		}
+		if dst, pos, lit, ok = e.stringValue(dst, s, pos, lit, mode); !ok {
+			return false
+		}
+
+	case ':':
+		if want&wantColon == 0 {
+			return false
+		}
+		want = wantValue | inObject
+		pos++
+		if mode&uint32(fmtSpaceColon) != 0 {
+			dst = appendRun(dst, s, lit, pos)
+			dst = append(dst, ' ')
+			lit = pos
+		}
+		goto next
+
+	case ',':
+		if want&wantComma == 0 {
+			return false
+		}
+		want = wantValue
+		if e.open[sp-1] == '{' {
+			want = wantName | inObject
 		}
 		pos++
-		p := pos
-		if p < n && s[p] <= ' ' {
-			p = spaceEnd(s, p)
-		}
-		if p >= n {
-			goto bail
-		}
-		if s[p] == c+2 { // '}' or ']': empty
-			if p != pos {
-				dst = append(dst, s[lit:pos]...)
-				lit = p
+		if mode&uint32(fmtSpaceComma|fmtMultiline) != 0 {
+			dst = appendRun(dst, s, lit, pos)
+			if mode&uint32(fmtSpaceComma) != 0 {
+				dst = append(dst, ' ')
 			}
-			pos = p + 1
-			goto after
+			if mode&uint32(fmtMultiline) != 0 {
+				dst = e.appendNewline(dst, depth+sp-1)
+			}
+			if pos < len(s) && s[pos] <= ' ' {
+				pos = spaceEnd(s, pos)
+			}
+			lit = pos
 		}
-		stack = append(stack, c)
-		if c == '{' {
-			if checkDup {
-				nc.open()
-			}
-			if reorder {
-				ro.open(len(dst) + pos - lit)
-			}
+		goto next
+
+	case '{', '[':
+		if want&wantValue == 0 || sp == e.openMax {
+			return false
 		}
-		if multiline {
-			dst = append(dst, s[lit:pos]...)
-			if len(ind) < base+(depth+len(stack)-1)*step {
-				ind = e.indentText(depth + len(stack) - 1)
+		pos++
+		body := len(dst) + pos - lit // where the members go in the output
+		if mode&uint32(fmtMultiline) != 0 {
+			p := pos
+			if p < len(s) && s[p] <= ' ' {
+				p = spaceEnd(s, p)
 			}
-			dst = append(dst, ind[:base+(depth+len(stack)-1)*step]...)
+			if p >= len(s) {
+				return false
+			}
+			dst = appendRun(dst, s, lit, pos)
 			lit = p
-		} else if p != pos {
-			dst = append(dst, s[lit:pos]...)
-			lit = p
+			if s[p] == ch+2 { // '}' or ']': empty, on one line
+				pos = p + 1
+				break
+			}
+			dst = e.appendNewline(dst, depth+sp)
+			pos = p
 		}
-		pos = p
-		if c == '{' {
-			goto name
+		if sp == len(e.open) {
+			e.open = append(e.open, 0)
+			e.open = e.open[:cap(e.open)]
 		}
-		goto value
+		e.open[sp] = ch
+		sp++
+		if ch == '[' {
+			want = wantValue | wantEnd
+			goto next
+		}
+		want = wantName | wantEnd | inObject
+		e.openObject(body)
+		goto next
+
+	case '}', ']':
+		if want&wantEnd == 0 || e.open[sp-1] != ch-2 {
+			return false
+		}
+		if want&wantComma != 0 && mode&uint32(fmtMultiline) != 0 {
+			dst = appendRun(dst, s, lit, pos)
+			dst = e.appendNewline(dst, depth+sp-2)
+			lit = pos
+		}
+		pos++
+		sp--
+		if ch == '}' {
+			if mode&uint32(fmtReorder) != 0 {
+				dst = appendRun(dst, s, lit, pos)
+				lit = pos
+			}
+			if !e.closeObject(dst) {
+				return false
+			}
+		}
+
 	case 'n':
-		if pos+4 > n || s[pos:pos+4] != "null" {
-			goto bail
+		if want&wantValue == 0 || pos+4 > len(s) || s[pos:pos+4] != "null" {
+			return false
 		}
 		pos += 4
 	case 't':
-		if pos+4 > n || s[pos:pos+4] != "true" {
-			goto bail
+		if want&wantValue == 0 || pos+4 > len(s) || s[pos:pos+4] != "true" {
+			return false
 		}
 		pos += 4
 	case 'f':
-		if pos+5 > n || s[pos:pos+5] != "false" {
-			goto bail
+		if want&wantValue == 0 || pos+5 > len(s) || s[pos:pos+5] != "false" {
+			return false
 		}
 		pos += 5
+
 	default:
-		if kindOf[c] != '0' {
-			goto bail
+		if want&wantValue == 0 {
+			return false
 		}
-		if end = wire.NumberEnd(s, pos); end < 0 {
-			goto bail
+		if dst, pos, lit, ok = appendNumber(dst, s, pos, -1, lit, fmtFlags(mode)); !ok {
+			return false
 		}
-		if fl&fmtCanonNums != 0 && needsCanon(s[pos:end], fl) {
-			dst = append(dst, s[lit:pos]...)
-			dst = appendCanonNumber(dst, s[pos:end])
+	}
+
+	// A value was read.
+	if sp == 0 {
+		c.done = true
+	} else {
+		want = wantComma | wantEnd
+		if e.open[sp-1] == '{' {
+			want |= inObject
+			if mode&uint32(fmtReorder) != 0 {
+				e.reorder.setEnd(len(dst) + pos - lit)
+			}
+		}
+	}
+next:
+	c.dst, c.pos, c.lit, c.want, c.sp = dst, pos, lit, want, sp
+	return true
+}
+
+// openObject starts an object for the duplicate check and the
+// reordering; body is where its members go in the output.
+func (e *encoderState) openObject(body int) {
+	if e.fl&fmtCheckDup != 0 {
+		e.nameCheck.open()
+	}
+	if e.fl&fmtReorder != 0 {
+		e.reorder.open(body)
+	}
+}
+
+// closeObject ends the innermost object for the duplicate check and the
+// reordering, which sorts its members in the output b; it reports false
+// when its names may not be distinct.
+func (e *encoderState) closeObject(b []byte) bool {
+	if e.fl&fmtCheckDup != 0 && !e.nameCheck.close() {
+		return false
+	}
+	if e.fl&fmtReorder != 0 {
+		e.reorder.close(b)
+	}
+	return true
+}
+
+// stringValue is reformatFast's string value that is not short and
+// plain: the string whose quote is at s[pos] is scanned and written (or
+// left in the pending run s[lit:]). It returns the output, the end of
+// the string and the start of the pending run; ok == false when the
+// string is not settled here.
+func (e *encoderState) stringValue(dst []byte, s string, pos, lit int, mode uint32) (out []byte, end, lit2 int, ok bool) {
+	end, wfl, ok := scanQuoted(s, pos)
+	if !ok {
+		return dst, 0, 0, false
+	}
+	if (uint32(wfl)<<modeCare|modeHTML)&mode != 0 {
+		switch e.stringForm(s[pos:end], wfl) {
+		case formBad:
+			return dst, 0, 0, false
+		case formRewrite:
+			dst = appendRun(dst, s, lit, pos)
+			dst = e.appendStringRewritten(dst, s[pos:end], wfl)
 			lit = end
 		}
-		pos = end
 	}
+	return dst, end, lit, true
+}
 
-after:
-	if len(stack) == 0 {
-		e.open = stack[:0]
-		return append(dst, s[lit:pos]...), pos, true
+// appendNumber is reformatFast's number at s[pos] whose end is end (or
+// to be found, when end < 0): it is left in the pending run s[lit:]
+// unless the options canonicalize it. It returns the output, the end of
+// the number and the start of the pending run; ok == false when the
+// number is not well formed.
+func appendNumber(dst []byte, s string, pos, end, lit int, fl fmtFlags) (out []byte, end2, lit2 int, ok bool) {
+	if end < 0 {
+		if end = wire.NumberEnd(s, pos); end < 0 {
+			return dst, 0, 0, false
+		}
 	}
-	{
-		top := stack[len(stack)-1]
-		if reorder && top == '{' {
-			ro.setEnd(len(dst) + pos - lit)
-		}
-		p := pos
-		if p < n && s[p] <= ' ' {
-			p = spaceEnd(s, p)
-		}
-		if p >= n {
-			goto bail
-		}
-		if p != pos {
-			dst = append(dst, s[lit:pos]...)
-			lit = p
-		}
-		switch c = s[p]; {
-		case c == ',':
-			pos = p + 1
-			p = pos
-			if p < n && s[p] <= ' ' {
-				p = spaceEnd(s, p)
-			}
-			if p >= n {
-				goto bail
-			}
-			if fl&(fmtSpaceComma|fmtMultiline) != 0 {
-				dst = append(dst, s[lit:pos]...)
-				if fl&fmtSpaceComma != 0 {
-					dst = append(dst, ' ')
-				}
-				if multiline {
-					dst = append(dst, ind[:base+(depth+len(stack)-1)*step]...)
-				}
-				lit = p
-			} else if p != pos {
-				dst = append(dst, s[lit:pos]...)
-				lit = p
-			}
-			pos = p
-			if top == '{' {
-				goto name
-			}
-			goto value
-		case c == top+2:
-			if multiline {
-				dst = append(dst, s[lit:p]...)
-				dst = append(dst, ind[:base+(depth+len(stack)-2)*step]...)
-				lit = p
-			}
-			pos = p + 1
-			stack = stack[:len(stack)-1]
-			if top == '{' {
-				if checkDup && !nc.close() {
-					goto bail
-				}
-				if reorder {
-					dst = append(dst, s[lit:pos]...)
-					lit = pos
-					ro.close(dst)
-				}
-			}
-			goto after
-		}
-		goto bail
+	if fl&fmtCanonNums != 0 && needsCanon(s[pos:end], fl) {
+		dst = appendRun(dst, s, lit, pos)
+		dst = appendCanonNumber(dst, s[pos:end])
+		lit = end
 	}
+	return dst, end, lit, true
+}
 
-name:
-	if s[pos] != '"' {
-		goto bail
+// appendNewline appends a newline, the indent prefix and k indents (the
+// text indentText made, which has room for k).
+func (e *encoderState) appendNewline(dst []byte, k int) []byte {
+	m := 1 + len(e.opts.IndentPrefix) + k*len(e.opts.Indent)
+	if m+16 > len(e.indents) {
+		e.indentText(k)
 	}
-	{
-		start := len(dst) + pos - lit // where the name goes in the output
-		end = -1
-		if pos+17 <= n {
-			// A name of up to 15 ASCII bytes without escapes, found and
-			// keyed from two words.
-			x0, x1 := wire.Load64(s, pos+1), wire.Load64(s, pos+9)
-			k := 16
-			if m := wire.StringStops(x0); m != 0 {
-				k = bits.TrailingZeros64(m) >> 3
-			} else if m := wire.StringStops(x1); m != 0 {
-				k = 8 + bits.TrailingZeros64(m)>>3
-			}
-			high := x0 & lowBytes(k)
-			if k > 8 {
-				high = x0 | x1&lowBytes(k-8)
-			}
-			if k < 16 && s[pos+1+k] == '"' && high&0x8080808080808080 == 0 && (fl&fmtHTML == 0 || !hasHTMLByte(s[pos+1:pos+1+k])) {
-				end = pos + k + 2
-				if checkDup {
-					nc.add(shortNameKey(x0, x1, k))
-				}
-				if reorder {
-					ro.addName(start, start+k+2, nil, true)
-				}
-			}
-		}
-		if end < 0 {
-			if end, wfl, ok = quotedEnd(s, pos); !ok {
-				goto bail
-			}
-			rewritten := false
-			if wfl != 0 || fl&fmtHTML != 0 {
-				switch e.stringForm(s[pos:end], wfl) {
-				case formBad:
-					goto bail
-				case formRewrite:
-					dst = append(dst, s[lit:pos]...)
-					dst = e.appendStringRewritten(dst, src[pos:end], wfl)
-					lit = end
-					rewritten = true
-				}
-			}
-			if checkDup || reorder {
-				// The name is its text when it holds no escape and is
-				// valid UTF-8 (it was checked if it had to be).
-				verbatim := wfl&wire.Escaped == 0 && (wfl&wire.NonASCII == 0 || fl&fmtCheckUTF8 != 0 || wire.ValidUTF8(s[pos+1:end-1]))
-				if checkDup {
-					if verbatim {
-						nc.add(nameKey(src[pos+1 : end-1]))
-					} else {
-						e.scratch = appendUnquotedValid(e.scratch[:0], src[pos:end])
-						nc.add(nameKey(e.scratch))
-					}
-				}
-				if reorder {
-					outEnd := len(dst) + end - lit
-					plain := verbatim
-					if rewritten {
-						// Written again, the name is its text unless it
-						// holds escapes.
-						plain = fl&fmtPreserveStrings == 0 && !strings.Contains(wire.StringOf(dst[start+1:outEnd-1]), `\`)
-					}
-					ro.addName(start, outEnd, src[pos:end], plain)
-				}
-			}
-		}
-		pos = end
-		p := pos
-		if p < n && s[p] <= ' ' {
-			p = spaceEnd(s, p)
-		}
-		if p >= n || s[p] != ':' {
-			goto bail
-		}
-		if p != pos {
-			dst = append(dst, s[lit:pos]...)
-			lit = p
-		}
-		pos = p + 1
-		p = pos
-		if p < n && s[p] <= ' ' {
-			p = spaceEnd(s, p)
-		}
-		if p >= n {
-			goto bail
-		}
-		if fl&fmtSpaceColon != 0 {
-			dst = append(dst, s[lit:pos]...)
-			dst = append(dst, ' ')
-			lit = p
-		} else if p != pos {
-			dst = append(dst, s[lit:pos]...)
-			lit = p
-		}
-		pos = p
-		goto value
-	}
+	return append(dst, e.indents[:m]...)
+}
 
-bail:
-	nc.drop()
-	ro.drop()
-	e.open = stack[:0]
-	return dst, 0, false
+// longName is reformatFast's name that is not short and plain: the name
+// whose quote is at src[pos] is scanned, written if it is not written as
+// it is (s[lit:pos] is pending), and recorded for the duplicate check and
+// the reordering. It returns the output, the end of the name and the
+// start of the pending run; ok == false when the name is not settled
+// here.
+func (e *encoderState) longName(dst []byte, s string, pos, lit int, mode uint32) (out []byte, end, lit2 int, ok bool) {
+	fl := e.fl
+	start := len(dst) + pos - lit // where the name goes in the output
+	end, wfl, ok := scanQuoted(s, pos)
+	if !ok {
+		return dst, 0, 0, false
+	}
+	rewritten := false
+	if (uint32(wfl)<<modeCare|modeHTML)&mode != 0 {
+		switch e.stringForm(s[pos:end], wfl) {
+		case formBad:
+			return dst, 0, 0, false
+		case formRewrite:
+			dst = appendRun(dst, s, lit, pos)
+			dst = e.appendStringRewritten(dst, s[pos:end], wfl)
+			lit = end
+			rewritten = true
+		}
+	}
+	if fl&(fmtCheckDup|fmtReorder) == 0 {
+		return dst, end, lit, true
+	}
+	// The name is its text when it holds no escape and is valid UTF-8
+	// (it was checked if it had to be).
+	verbatim := wfl&wire.Escaped == 0 && (wfl&wire.NonASCII == 0 || fl&fmtCheckUTF8 != 0 || wire.ValidUTF8(s[pos+1:end-1]))
+	if fl&fmtCheckDup != 0 {
+		if verbatim {
+			e.nameCheck.add(nameKey(bytesOf(s[pos+1 : end-1])))
+		} else {
+			e.scratch = appendUnquotedValid(e.scratch[:0], bytesOf(s[pos:end]))
+			e.nameCheck.add(nameKey(e.scratch))
+		}
+	}
+	if fl&fmtReorder != 0 {
+		outEnd := len(dst) + end - lit
+		plain := verbatim
+		if rewritten {
+			// Written again, the name is its text unless it holds
+			// escapes.
+			plain = fl&fmtPreserveStrings == 0 && !strings.Contains(wire.StringOf(dst[start+1:outEnd-1]), `\`)
+		}
+		e.reorder.addName(start, outEnd, bytesOf(s[pos:end]), plain)
+	}
+	return dst, end, lit, true
+}
+
+// bytesOf views s as bytes, which must not be written.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+// appendRun appends s[from:to] to dst. Runs of up to 16 bytes, the
+// commonest, are copied as one 16-byte block when s and dst have room
+// for it (the bytes past the run land in dst's spare capacity).
+func appendRun(dst []byte, s string, from, to int) []byte {
+	l := len(dst)
+	if to-from <= 16 && from+16 <= len(s) && l+16 <= cap(dst) {
+		*(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), l)) = *(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), from))
+		return dst[:l+to-from]
+	}
+	return append(dst, s[from:to]...)
 }
 
 // spaceEnd returns the position of the first byte at or after p that is
@@ -358,279 +471,13 @@ func spaceEnd(s string, p int) int {
 	return wire.SkipSpaceMore(s, p)
 }
 
-// quotedEnd returns the end of the string whose quote is at s[pos] and
-// what it holds, or ok == false when it is invalid or not whole in s.
-func quotedEnd(s string, pos int) (end int, fl wire.StrFlags, ok bool) {
-	if pos+9 <= len(s) {
-		// Up to 7 ASCII bytes without escapes: the first word holds the
-		// closing quote.
-		x := wire.Load64(s, pos+1)
-		if m := wire.StringStops(x); m != 0 {
-			k := bits.TrailingZeros64(m) >> 3
-			if s[pos+1+k] == '"' && x&(0x8080808080808080&(1<<(8*k)-1)) == 0 {
-				return pos + k + 2, 0, true
-			}
-		}
-	}
-	return wire.ScanStringFast(s, pos)
-}
-
-// hasHTMLByte reports whether s holds '<', '>' or '&'.
-func hasHTMLByte(s string) bool {
-	return strings.ContainsAny(s, "<>&")
-}
-
-// How a string that is valid JSON syntax is to be written.
-type strForm uint8
-
-const (
-	formVerbatim strForm = iota // as it is
-	formRewrite                 // by appendStringRewritten
-	formBad                     // an error for the reference to report
-)
-
-// stringForm decides how the string q (valid syntax; wfl from the scan)
-// is written under the encoder's options: as it is, rewritten, or not at
-// all because it is an error (invalid UTF-8 or an unpaired surrogate
-// escape when they are not allowed).
-func (e *encoderState) stringForm(q string, wfl wire.StrFlags) strForm {
-	fl := e.fl
-	body := q[1 : len(q)-1]
-	form := formVerbatim
-	if wfl&wire.NonASCII != 0 && !wire.ValidUTF8(body) {
-		if fl&fmtCheckUTF8 != 0 {
-			return formBad
-		}
-		if fl&fmtPreserveStrings == 0 {
-			return formRewrite
-		}
-	}
-	if wfl&wire.Escaped != 0 {
-		switch escapesCanonical(body, fl&fmtCheckUTF8 != 0) {
-		case formBad:
-			return formBad
-		case formRewrite:
-			if fl&fmtPreserveStrings == 0 {
-				form = formRewrite
-			}
-		}
-	}
-	if fl&fmtHTML != 0 && hasHTMLByte(body) {
-		return formRewrite
-	}
-	if fl&fmtJS != 0 && wfl&wire.NonASCII != 0 && hasLineSep(body) {
-		return formRewrite
-	}
-	return form
-}
-
-// hasLineSep reports whether s holds U+2028 or U+2029 (E2 80 A8 or A9).
-// In any text, valid UTF-8 or not, an E2 byte is where a decoder starts
-// a character, so the search agrees with one that decodes.
-func hasLineSep(s string) bool {
-	for {
-		i := strings.IndexByte(s, 0xE2)
-		if i < 0 || i+2 >= len(s) {
-			return false
-		}
-		if s[i+1] == 0x80 && s[i+2]&^1 == 0xA8 {
-			return true
-		}
-		s = s[i+1:]
-	}
-}
-
-// escapesCanonical looks at the escapes of the string body (valid
-// syntax): formVerbatim when each is written as RFC 8785 writes it,
-// formRewrite when one is not, and formBad when checkUTF8 is set and a
-// surrogate escape does not pair up.
-func escapesCanonical(body string, checkUTF8 bool) strForm {
-	form := formVerbatim
-	for i := 0; ; {
-		k := strings.IndexByte(body[i:], '\\')
-		if k < 0 {
-			return form
-		}
-		i += k
-		switch body[i+1] {
-		case '"', '\\', 'b', 'f', 'n', 'r', 't':
-			i += 2
-			continue
-		case 'u':
-		default: // '/'
-			form = formRewrite
-			i += 2
-			continue
-		}
-		v := hexRune(body[i+2:])
-		i += 6
-		switch {
-		case v >= 0x20 || v == '\b' || v == '\f' || v == '\n' || v == '\r' || v == '\t':
-			form = formRewrite
-		case hasUpperHex(body[i-4 : i]):
-			form = formRewrite
-		}
-		if v < 0xd800 || v > 0xdfff {
-			continue
-		}
-		if !checkUTF8 {
-			return formRewrite
-		}
-		if v >= 0xdc00 || i+6 > len(body) || body[i] != '\\' || body[i+1] != 'u' {
-			return formBad
-		}
-		if v2 := hexRune(body[i+2:]); v2 < 0xdc00 || v2 > 0xdfff {
-			return formBad
-		}
-		i += 6
-	}
-}
-
-// hexRune decodes the four hex digits that start s (known to be hex).
-func hexRune(s string) rune {
-	return rune(hexVal[s[0]])<<12 | rune(hexVal[s[1]])<<8 | rune(hexVal[s[2]])<<4 | rune(hexVal[s[3]])
-}
-
-func hasUpperHex(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'F' {
-			return true
-		}
-	}
-	return false
-}
-
-// appendStringRewritten appends the string q (valid syntax, not an error
-// under the options: see stringForm) written as the options say.
-func (e *encoderState) appendStringRewritten(dst, q []byte, wfl wire.StrFlags) []byte {
-	fl := e.fl
-	switch {
-	case fl&fmtPreserveStrings != 0:
-		return appendEscapedForEmbedding(dst, q, fl&fmtHTML != 0, fl&fmtJS != 0)
-	case wfl&wire.NonASCII != 0 && !wire.ValidUTF8(wire.StringOf(q)):
-		// Invalid UTF-8, allowed: rare, left to the reference.
-		dst, _, _ = e.reformatString(dst, q)
-		return dst
-	}
-	start := len(dst)
-	dst, ok := appendCanonicalString(dst, wire.StringOf(q[1:len(q)-1]), fl)
-	if !ok {
-		dst, _, _ = e.reformatString(dst[:start], q)
-	}
-	return dst
-}
-
-// appendCanonicalString appends the string body (valid syntax and valid
-// UTF-8) quoted as appendQuote quotes its decoded content: escapes are
-// decoded and written again in RFC 8785's form, with '<', '>', '&' and
-// U+2028, U+2029 escaped as fl says. It reports false, having written
-// part of the string, for an escaped surrogate that does not pair up,
-// which the caller leaves to the reference.
-func appendCanonicalString(dst []byte, body string, fl fmtFlags) ([]byte, bool) {
-	html, js := fl&fmtHTML != 0, fl&fmtJS != 0
-	dst = append(dst, '"')
-	last := 0
-	for i := 0; i < len(body); {
-		c := body[i]
-		switch {
-		case c == '\\':
-		case c == '<' || c == '>' || c == '&':
-			if html {
-				dst = append(dst, body[last:i]...)
-				dst = appendEscapedRune(dst, rune(c))
-				last = i + 1
-			}
-			i++
-			continue
-		case c == 0xE2 && js && i+2 < len(body) && body[i+1] == 0x80 && body[i+2]&^1 == 0xA8:
-			dst = append(dst, body[last:i]...)
-			dst = appendEscapedRune(dst, 0x2000|rune(body[i+2]-0xA8+0x28))
-			i += 3
-			last = i
-			continue
-		default:
-			i++
-			continue
-		}
-		// An escape.
-		dst = append(dst, body[last:i]...)
-		switch c = body[i+1]; c {
-		case 'u':
-		case '/':
-			dst = append(dst, '/')
-			i += 2
-			last = i
-			continue
-		default: // '"', '\\', 'b', 'f', 'n', 'r', 't': as they are
-			dst = append(dst, '\\', c)
-			i += 2
-			last = i
-			continue
-		}
-		r := hexRune(body[i+2:])
-		i += 6
-		if r >= 0xd800 && r <= 0xdfff {
-			if r >= 0xdc00 || i+6 > len(body) || body[i] != '\\' || body[i+1] != 'u' {
-				return dst, false
-			}
-			r2 := hexRune(body[i+2:])
-			if r2 < 0xdc00 || r2 > 0xdfff {
-				return dst, false
-			}
-			r = 0x10000 + (r-0xd800)<<10 + (r2 - 0xdc00)
-			i += 6
-		}
-		switch {
-		case r < utf8.RuneSelf:
-			if plainByte[r] && (!html || r != '<' && r != '>' && r != '&') {
-				dst = append(dst, byte(r))
-			} else {
-				dst = appendEscapedRune(dst, r)
-			}
-		case js && (r == '\u2028' || r == '\u2029'):
-			dst = appendEscapedRune(dst, r)
-		default:
-			dst = utf8.AppendRune(dst, r)
-		}
-		last = i
-	}
-	dst = append(dst, body[last:]...)
-	return append(dst, '"'), true
-}
-
-// needsCanon reports whether the number num is written differently from
-// its text under the canonicalization options in fl (see reformatNumber).
-func needsCanon(num string, fl fmtFlags) bool {
-	if len(num) < 16 && fl&fmtCanonFloats == 0 {
-		return num == "-0"
-	}
-	if strings.ContainsAny(num, ".eE") {
-		return fl&fmtCanonFloats != 0 || num == "-0"
-	}
-	return num == "-0" || fl&fmtCanonInts != 0 && len(num) >= 16
-}
-
-// appendCanonNumber appends the number num in RFC 8785's form (as
-// reformatNumber does when it canonicalizes).
-func appendCanonNumber(dst []byte, num string) []byte {
-	f, _ := wire.ParseFloat(num)
-	switch {
-	case f == 0:
-		return append(dst, '0')
-	case math.IsInf(f, 1):
-		f = math.MaxFloat64
-	case math.IsInf(f, -1):
-		f = -math.MaxFloat64
-	}
-	return wire.AppendFloat(dst, f, 64)
-}
-
-// indentText returns "\n", the indent prefix and at least k indents, from
-// a text kept for the encoder's options.
-func (e *encoderState) indentText(k int) string {
+// indentText makes sure e.indents holds "\n", the indent prefix and at
+// least k indents, followed by 16 bytes of padding (which run's 16-byte
+// copies may read).
+func (e *encoderState) indentText(k int) {
 	prefix, indent := e.opts.IndentPrefix, e.opts.Indent
 	same := e.indentPrefix == prefix && e.indentUnit == indent
-	if !same || len(e.indents) < 1+len(prefix)+k*len(indent) {
+	if !same || len(e.indents) < 1+len(prefix)+k*len(indent)+16 {
 		k = max(k, 16)
 		if same {
 			k = max(k, 2*(len(e.indents)-1-len(prefix))/max(len(indent), 1))
@@ -640,8 +487,7 @@ func (e *encoderState) indentText(k int) string {
 		for i := 0; i < k; i++ {
 			b = append(b, indent...)
 		}
-		e.indents = b
+		e.indents = append(b, "                "...)
 		e.indentPrefix, e.indentUnit = prefix, indent
 	}
-	return wire.StringOf(e.indents)
 }

@@ -33,6 +33,8 @@ var (
 	keySeed  = maphash.MakeSeed()
 	keyWord0 = maphash.Bytes(keySeed, []byte("word0"))
 	keyWord1 = maphash.Bytes(keySeed, []byte("word1"))
+	keyWord2 = maphash.Bytes(keySeed, []byte("word2"))
+	keyWord3 = maphash.Bytes(keySeed, []byte("word3"))
 	keySlot  = maphash.Bytes(keySeed, []byte("slot")) | 1
 )
 
@@ -48,12 +50,26 @@ func shortNameKey(x0, x1 uint64, n int) uint64 {
 	return hi ^ lo | keyHashed
 }
 
+// mediumNameKey is the key of a name of 16 <= n < 32 bytes whose bytes
+// are the little-endian words x0 to x3, zero past n.
+func mediumNameKey(x0, x1, x2, x3 uint64, n int) uint64 {
+	hi, lo := bits.Mul64(x0^keyWord0, x1^keyWord1)
+	hi2, lo2 := bits.Mul64(x2^keyWord2^hi, x3^keyWord3^lo^uint64(n))
+	return hi2 ^ lo2 | keyHashed
+}
+
 // nameKey is the key of a name.
 func nameKey(name []byte) uint64 {
-	if n := len(name); n < 16 {
+	switch n := len(name); {
+	case n < 16:
 		var w [16]byte
 		copy(w[:], name)
 		return shortNameKey(binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:]), n)
+	case n < 32:
+		var w [32]byte
+		copy(w[:], name)
+		return mediumNameKey(binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:]),
+			binary.LittleEndian.Uint64(w[16:]), binary.LittleEndian.Uint64(w[24:]), n)
 	}
 	return maphash.Bytes(keySeed, name) | keyHashed
 }

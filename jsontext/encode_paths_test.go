@@ -1,0 +1,56 @@
+package jsontext
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/jetjson/jet/internal/testdocs"
+)
+
+// TestFormatPaths checks the fast paths of Value's methods against the
+// reference on the hand-made, generated, suite and corpus documents, with
+// every preset and random options: the fuzz targets' check, over long
+// documents too.
+func TestFormatPaths(t *testing.T) {
+	docs := append(inputs(t, 1000), suiteAndCorpus(t)...)
+	corpus := map[string]bool{}
+	for _, doc := range testdocs.Corpus(t) {
+		corpus[doc.Name] = true
+	}
+	r := rand.New(rand.NewPCG(13, 14))
+	fails := 0
+	for _, doc := range docs {
+		for k := 0; k < 4; k++ {
+			for _, opts1 := range formatOps {
+				var opts2 []Options
+				if k > 0 {
+					opts2 = jetOpts(randomOpts(r))
+				}
+				switch {
+				case k > 1 && len(doc.Data) > 100000, k > 0 && len(doc.Data) > 1000000:
+					continue
+				case len(doc.Data) > 4096 && !corpus[doc.Name] && (k > 0 || len(opts1) == len(indentOpts)):
+					// Deeply nested documents indented are quadratic in
+					// size; they are formatted once, compactly.
+					continue
+				}
+				ds := [][]byte{doc.Data, append(bytes.Clone(doc.Data), padding...)}
+				if len(doc.Data) > 100000 {
+					ds = ds[:1] // long enough that its end matters little
+				}
+				for _, d := range ds {
+					want := formatWithPaths(d, opts1, opts2, pathsSlow)
+					for _, p := range []encPaths{pathsFast, pathsSteps} {
+						if got := formatWithPaths(d, opts1, opts2, p); !got.equal(want) {
+							t.Errorf("%s paths %d opts %v %v:\n got %s\nwant %s", doc.Name, p, opts1, opts2, got, want)
+							if fails++; fails > 10 {
+								t.Fatal("too many failures")
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

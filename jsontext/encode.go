@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/jetjson/jet/internal/jsonopts"
+	"github.com/jetjson/jet/internal/wire"
 )
 
 // Encoder is a streaming encoder to raw JSON tokens and values. It is used
@@ -60,8 +61,10 @@ type encoderState struct {
 	opts  jsonopts.Struct
 	fl    fmtFlags
 
-	slowOnly  bool // tests: no fast paths, only the reference
-	stepsOnly bool // tests: reformatFast without its inner loop (run)
+	slowOnly    bool // tests: no fast paths, only the reference
+	stepsOnly   bool // tests: reformatFast without its inner loops
+	noIndex     bool // tests: reformatFast without its token list
+	indexAlways bool // tests: reformatFast with its token list wherever it can
 
 	// Scratch space of the fast paths, kept from value to value.
 	open                     []byte // the open containers of reformatFast
@@ -71,6 +74,7 @@ type encoderState struct {
 	indents                  []byte // see indentText
 	indentPrefix, indentUnit string // what indents was made of
 	scratch                  []byte // a string decoded to be quoted again
+	tix                      *wire.TokenIndex
 }
 
 // fmtFlags are the options that decide how text is written, as bits.

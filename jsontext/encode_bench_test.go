@@ -104,6 +104,25 @@ func BenchmarkWriteValue(b *testing.B) {
 	}
 }
 
+// BenchmarkWriteValueNew is BenchmarkWriteValue with a new Encoder for
+// each value, as bench/'s scenario does.
+func BenchmarkWriteValueNew(b *testing.B) {
+	for _, doc := range testdocs.Corpus(b) {
+		b.Run(doc.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(doc.Data)))
+			b.ReportAllocs()
+			var buf bytes.Buffer
+			for i := 0; i < b.N; i++ {
+				buf.Reset()
+				e := NewEncoder(&buf)
+				if err := e.WriteValue(doc.Data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 func BenchmarkFormat(b *testing.B) {
 	for _, op := range []struct {
 		name string
@@ -125,6 +144,34 @@ func BenchmarkFormat(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// BenchmarkPaths runs Value's methods on each of the encoder's paths
+// (see encPaths), to compare them.
+func BenchmarkPaths(b *testing.B) {
+	for _, paths := range []struct {
+		name string
+		p    encPaths
+	}{{"fast", pathsFast}, {"index", pathsIndex}, {"noindex", pathsNoIndex}, {"steps", pathsSteps}, {"slow", pathsSlow}} {
+		for i, op := range []string{"Format", "Compact", "Indent", "Canonicalize"} {
+			for _, doc := range testdocs.Corpus(b) {
+				b.Run(paths.name+"/"+op+"/"+doc.Name, func(b *testing.B) {
+					b.SetBytes(int64(len(doc.Data)))
+					b.ReportAllocs()
+					var e Encoder
+					v := Value(bytes.Clone(doc.Data))
+					for k := 0; k < b.N; k++ {
+						e.s.reset(e.s.buf[:0], nil, formatOps[i])
+						paths.p.set(&e.s)
+						v = append(v[:0], doc.Data...)
+						if err := v.formatWith(&e.s, nil); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
 		}
 	}
 }

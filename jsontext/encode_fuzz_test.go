@@ -132,7 +132,7 @@ func FuzzEncodeFastPaths(f *testing.F) {
 		defer tm.Stop()
 		for _, w := range writers {
 			want := writeTranscript(ws, opts, pathsSlow, w)
-			for _, p := range []encPaths{pathsFast, pathsSteps} {
+			for _, p := range fastPaths {
 				if got := writeTranscript(ws, opts, p, w); got != want {
 					t.Fatalf("input %q opts %v writes %v paths %d:\n%s", data, optsOf(optBits), ws, p, firstDiff(got, want))
 				}
@@ -153,14 +153,21 @@ var formatOps = [][]Options{nil, compactOpts, indentOpts, canonicalizeOpts}
 type encPaths int
 
 const (
-	pathsFast encPaths = iota
-	pathsSteps
+	pathsFast    encPaths = iota
+	pathsIndex            // the token list wherever it can be used
+	pathsNoIndex          // the fast paths but the token list
+	pathsSteps            // reformatFast reads every token with step
 	pathsSlow
 )
+
+// fastPaths are the paths compared with pathsSlow.
+var fastPaths = []encPaths{pathsFast, pathsIndex, pathsNoIndex, pathsSteps}
 
 func (p encPaths) set(e *encoderState) {
 	e.slowOnly = p == pathsSlow
 	e.stepsOnly = p == pathsSteps
+	e.noIndex = p == pathsNoIndex
+	e.indexAlways = p == pathsIndex
 }
 
 // formatWithPaths formats data as Value.Format does with the options
@@ -194,7 +201,7 @@ func FuzzFormatFastPaths(f *testing.F) {
 		// input is also tried with whitespace after it.
 		for _, d := range [][]byte{data, append(bytes.Clone(data), padding...)} {
 			want := formatWithPaths(d, opts1, opts2, pathsSlow)
-			for _, p := range []encPaths{pathsFast, pathsSteps} {
+			for _, p := range fastPaths {
 				if got := formatWithPaths(d, opts1, opts2, p); !got.equal(want) {
 					t.Fatalf("input %q op %d opts %v paths %d:\n got %s\nwant %s", d, op, optsOf(optBits), p, got, want)
 				}

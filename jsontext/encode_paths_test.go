@@ -41,7 +41,7 @@ func TestFormatPaths(t *testing.T) {
 				}
 				for _, d := range ds {
 					want := formatWithPaths(d, opts1, opts2, pathsSlow)
-					for _, p := range []encPaths{pathsFast, pathsSteps} {
+					for _, p := range fastPaths {
 						if got := formatWithPaths(d, opts1, opts2, p); !got.equal(want) {
 							t.Errorf("%s paths %d opts %v %v:\n got %s\nwant %s", doc.Name, p, opts1, opts2, got, want)
 							if fails++; fails > 10 {

@@ -26,9 +26,10 @@ import (
 
 // Tuning of the fast path.
 const (
-	// reformatSlack is the room reformatFast keeps in the output beyond
-	// what copying the rest of the input needs: run's 16-byte stores may
-	// write past their bytes, and a rewritten string may grow.
+	// reformatRoom is the room reformatFast makes in the output when it
+	// has less (the inner loops stop where they lack room), and
+	// reformatSlack a little more, for the stores past the bytes copied.
+	reformatRoom  = 4 << 10
 	reformatSlack = 64
 	// scanQuotedMax is the length from which scanQuoted leaves a string
 	// to wire.ScanStringFast, whose vector kernel takes 32 bytes a step.
@@ -73,6 +74,13 @@ type fmtCursor struct {
 	mode      uint32 // the fmtFlags and the mode bits above
 	done      bool   // the value is read whole
 	stepsOnly bool   // tests: step reads every token
+
+	// The token list (see runIndexed): whether it is used, the next
+	// token to read in it, how many can be read (their next token is
+	// listed), and where the next backslash is.
+	indexed     bool
+	ik, iusable int
+	nextEsc     int
 }
 
 // reformatFast is reformat's fast path: it appends the value at src[0]
@@ -86,8 +94,8 @@ func (e *encoderState) reformatFast(dst, src []byte, depth int) (out []byte, n i
 		return dst, 0, false
 	}
 	s := wire.StringOf(src)
-	if cap(dst)-len(dst) < len(s)+reformatSlack {
-		dst = slices.Grow(dst, len(s)+reformatSlack)
+	if cap(dst)-len(dst) < reformatRoom {
+		dst = slices.Grow(dst, min(len(s), reformatRoom)+reformatSlack)
 	}
 	mode := uint32(e.fl)
 	if mode&uint32(fmtCheckUTF8|fmtJS) != 0 || mode&uint32(fmtPreserveStrings) == 0 {
@@ -107,8 +115,20 @@ func (e *encoderState) reformatFast(dst, src []byte, depth int) (out []byte, n i
 	}
 	e.openMax = maxDepth + 1 - depth
 	c := fmtCursor{e: e, s: s, dst: dst, want: wantValue, depth: depth, mode: mode, stepsOnly: e.stepsOnly}
+	if !c.stepsOnly && !e.noIndex {
+		c.indexSetUp()
+	}
 	for {
-		if !c.stepsOnly {
+		if c.indexed {
+			c.runIndexed()
+			if c.done {
+				break
+			}
+			if c.ik >= c.iusable {
+				c.indexFill()
+				continue
+			}
+		} else if !c.stepsOnly {
 			c.run()
 			if c.done {
 				break
@@ -122,10 +142,10 @@ func (e *encoderState) reformatFast(dst, src []byte, depth int) (out []byte, n i
 		if c.done {
 			break
 		}
-		// Keep room to copy the rest of the input as it is (run counts
-		// on it).
-		if need := len(s) - c.lit + reformatSlack; cap(c.dst)-len(c.dst) < need {
-			c.dst = slices.Grow(c.dst, need)
+		// The inner loops write only where the output has room: give it
+		// some (doubling it as it grows).
+		if cap(c.dst)-len(c.dst) < reformatRoom {
+			c.dst = slices.Grow(c.dst, max(len(c.dst), reformatRoom))
 		}
 	}
 	return appendRun(c.dst, s, c.lit, c.pos), c.pos, true
@@ -370,7 +390,7 @@ func appendNumber(dst []byte, s string, pos, end, lit int, fl fmtFlags) (out []b
 // text indentText made, which has room for k).
 func (e *encoderState) appendNewline(dst []byte, k int) []byte {
 	m := 1 + len(e.opts.IndentPrefix) + k*len(e.opts.Indent)
-	if m+16 > len(e.indents) {
+	if m+32 > len(e.indents) {
 		e.indentText(k)
 	}
 	return append(dst, e.indents[:m]...)
@@ -472,12 +492,12 @@ func spaceEnd(s string, p int) int {
 }
 
 // indentText makes sure e.indents holds "\n", the indent prefix and at
-// least k indents, followed by 16 bytes of padding (which run's 16-byte
+// least k indents, followed by 32 bytes of padding (which run's 32-byte
 // copies may read).
 func (e *encoderState) indentText(k int) {
 	prefix, indent := e.opts.IndentPrefix, e.opts.Indent
 	same := e.indentPrefix == prefix && e.indentUnit == indent
-	if !same || len(e.indents) < 1+len(prefix)+k*len(indent)+16 {
+	if !same || len(e.indents) < 1+len(prefix)+k*len(indent)+32 {
 		k = max(k, 16)
 		if same {
 			k = max(k, 2*(len(e.indents)-1-len(prefix))/max(len(indent), 1))
@@ -487,7 +507,7 @@ func (e *encoderState) indentText(k int) {
 		for i := 0; i < k; i++ {
 			b = append(b, indent...)
 		}
-		e.indents = append(b, "                "...)
+		e.indents = append(b, "                                "...)
 		e.indentPrefix, e.indentUnit = prefix, indent
 	}
 }

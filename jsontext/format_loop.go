@@ -12,9 +12,8 @@ import (
 // stays in registers: a token that would need a call (a long or escaped
 // string, a rare number, a name to record for reordering, an object to
 // check for duplicates as it closes, whitespace to write) is left to
-// step. Bytes are copied 16 at a time with stores that may write past
-// the bytes copied, into the output's spare capacity (fmtCursor keeps
-// room for them).
+// step. Bytes are copied 32 at a time with stores that may write past
+// the bytes copied, into the output's spare capacity (see fits).
 
 // run's state keeps the number of open containers above the want bits.
 const stDepth = 8
@@ -54,10 +53,15 @@ var fmtClass = func() (t [256]uint8) {
 	return t
 }()
 
-// put16 copies the l bytes at src to dst 16 at a time: it writes up to 15
-// bytes past them and reads up to 15 past them.
-func put16(dst, src unsafe.Pointer, l int) {
-	for k := 0; k < l; k += 16 {
+// put32 copies the l bytes at src to dst, 32 at a time: it writes up to
+// 31 bytes past them and reads up to 31 past them. Runs of up to 32
+// bytes, the commonest, take no loop, so that their varying lengths cost
+// no mispredicted branch.
+func put32(dst, src unsafe.Pointer, l int) {
+	// Blocks of 16 bytes: a larger array would be copied by a call.
+	*(*[16]byte)(dst) = *(*[16]byte)(src)
+	*(*[16]byte)(unsafe.Add(dst, 16)) = *(*[16]byte)(unsafe.Add(src, 16))
+	for k := 32; k < l; k += 16 {
 		*(*[16]byte)(unsafe.Add(dst, k)) = *(*[16]byte)(unsafe.Add(src, k))
 	}
 }
@@ -68,23 +72,26 @@ func put16(dst, src unsafe.Pointer, l int) {
 // label per state: value, name, colon and after (a value, expecting ','
 // or an end), so that a member or an element costs no dispatch but on
 // the value's first byte.
+//
+// Whitespace is measured without a loop where it is most often found
+// (after a comma or a bracket, and before a comma or an end): a newline,
+// then up to 31 spaces or tabs, found in four words whose lengths are
+// picked with conditional moves, so that indentation of varying depth
+// costs no mispredicted branch. Elsewhere (and longer runs) it goes
+// through space.
 func (c *fmtCursor) run() {
 	// Few values stay live across the loop, so that they fit in
 	// registers: what multiline output needs is read from c and c.e.
 	s := c.s
 	n := len(s)
+	sb := unsafe.Pointer(unsafe.StringData(s))
 	db := unsafe.Pointer(unsafe.SliceData(c.dst))
 	dl := len(c.dst)
 	// st holds the grammar state (want bits) in its low byte and the
 	// number of open containers above.
 	pos, lit, st, mode := c.pos, c.lit, c.want|c.sp<<stDepth, c.mode
-	// The output has room to copy the rest of the input as it is and 16
-	// bytes more, for the stores past the bytes copied; whitespace
-	// written takes from what is left beyond that (spare).
-	if cap(c.dst)-dl-(n-lit) < 16 {
-		return
-	}
 	var ch byte
+	var q int // where whitespace ends
 	switch {
 	case st&wantValue != 0:
 		goto value
@@ -96,11 +103,11 @@ func (c *fmtCursor) run() {
 	goto after
 
 space:
-	// Whitespace at pos: a newline and a run of spaces or tabs, or one
-	// such run, dropped; it ends the run of input copied.
+	// Whitespace at pos, in any state: dropped, ending the run of input
+	// copied.
 	{
 		p := pos
-		if p+16 > n || pos-lit > runCopyMax {
+		if p+32 > n || !fits(c, dl, pos-lit) {
 			goto exit
 		}
 		if s[p] == '\n' {
@@ -122,7 +129,7 @@ space:
 		if s[p] <= ' ' {
 			goto exit
 		}
-		put16(unsafe.Add(db, dl), unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), lit), pos-lit)
+		put32(unsafe.Add(db, dl), unsafe.Add(sb, lit), pos-lit)
 		dl += pos - lit
 		pos, lit = p, p
 	}
@@ -146,26 +153,41 @@ value:
 		goto space
 
 	case clsQuote:
-		if mode&modeHTML != 0 {
+		if mode&modeHTML != 0 || pos+17 > n {
 			goto exit
 		}
-		// A string without escapes, scanned a word at a time.
+		// A string without escapes: the first 16 bytes at once, then a
+		// word at a time.
 		{
+			x0, x1 := wire.Load64(s, pos+1), wire.Load64(s, pos+9)
+			m0, m1 := wire.StringStops(x0), wire.StringStops(x1)
 			j := pos + 1
 			var high uint64
-			for {
-				if j+8 > n || j-pos > runStringMax {
-					goto exit
+			if m0|m1 != 0 {
+				t := bits.TrailingZeros64(m0)
+				high = x0 & (1<<(uint(t)&^7) - 1)
+				if m0 == 0 {
+					t = 64 + bits.TrailingZeros64(m1)
+					high = x0 | x1&(1<<(uint(t-64)&^7)-1)
 				}
-				x := wire.Load64(s, j)
-				if m := wire.StringStops(x); m != 0 {
-					t := bits.TrailingZeros64(m)
-					high |= x & (1<<(uint(t)&^7) - 1)
-					j += t >> 3
-					break
+				j += t >> 3
+			} else {
+				high = x0 | x1
+				j += 16
+				for {
+					if j+8 > n || j-pos > runStringMax {
+						goto exit
+					}
+					x := wire.Load64(s, j)
+					if m := wire.StringStops(x); m != 0 {
+						t := bits.TrailingZeros64(m)
+						high |= x & (1<<(uint(t)&^7) - 1)
+						j += t >> 3
+						break
+					}
+					high |= x
+					j += 8
 				}
-				high |= x
-				j += 8
 			}
 			if s[j] != '"' || high&0x8080808080808080 != 0 && mode&(uint32(wire.NonASCII)<<modeCare) != 0 {
 				goto exit
@@ -247,21 +269,70 @@ value:
 		goto scalar
 
 	case clsOpen:
-		if st>>stDepth >= c.e.openMax || st>>stDepth >= len(c.e.open) || mode&uint32(fmtMultiline) != 0 {
+		if st>>stDepth >= c.e.openMax || st>>stDepth >= len(c.e.open) || ch == '{' && mode&uint32(fmtReorder) != 0 ||
+			ch == '{' && mode&uint32(fmtCheckDup) != 0 && len(c.e.nameCheck.firsts) == cap(c.e.nameCheck.firsts) {
 			goto exit
+		}
+		if mode&uint32(fmtMultiline) != 0 {
+			// Empty, it is written on one line; else its first member
+			// goes on a new line, and the whitespace before it is
+			// dropped.
+			if pos+35 > n {
+				goto exit
+			}
+			q = pos + 1
+			if s[q] <= ' ' {
+				if s[q] == '\n' {
+					q++
+				}
+				pat := uint64(0x2020202020202020)
+				if s[q] == '\t' {
+					pat = 0x0909090909090909
+				}
+				for w := 0; ; w++ {
+					if x := wire.Load64(s, q) ^ pat; x != 0 || w == 3 {
+						q += bits.TrailingZeros64(x) >> 3
+						break
+					}
+					q += 8
+				}
+				if s[q] <= ' ' {
+					goto exit
+				}
+			}
+			if s[q] == ch+2 {
+				if !fits(c, dl, pos+1-lit) {
+					goto exit
+				}
+				put32(unsafe.Add(db, dl), unsafe.Add(sb, lit), pos+1-lit)
+				dl += pos + 1 - lit
+				pos, lit = q+1, q
+				goto scalar
+			}
+			m := c.indentLen(st >> stDepth)
+			if m+32 > len(c.e.indents) || !fits(c, dl, pos+1-lit+m) {
+				goto exit
+			}
+			put32(unsafe.Add(db, dl), unsafe.Add(sb, lit), pos+1-lit)
+			dl += pos + 1 - lit
+			put32(unsafe.Add(db, dl), unsafe.Pointer(unsafe.SliceData(c.e.indents)), m)
+			dl += m
+			pos, lit = q, q
+		} else {
+			pos++
 		}
 		c.e.open[st>>stDepth] = ch
 		if ch == '[' {
 			st = st&^(1<<stDepth-1) + 1<<stDepth | wantValue | wantEnd
-			pos++
-			goto value
+		} else {
+			st = st&^(1<<stDepth-1) + 1<<stDepth | wantName | wantEnd | inObject
+			if mode&uint32(fmtCheckDup) != 0 {
+				nc := &c.e.nameCheck
+				nc.firsts = nc.firsts[:len(nc.firsts)+1]
+				nc.firsts[len(nc.firsts)-1] = len(nc.keys)
+			}
 		}
-		if mode&uint32(fmtCheckDup|fmtReorder) != 0 {
-			goto exit
-		}
-		st = st&^(1<<stDepth-1) + 1<<stDepth | wantName | wantEnd | inObject
-		pos++
-		goto name
+		goto afterDelim
 
 	case clsClose:
 		if st&wantEnd != 0 && ch == ']' {
@@ -284,11 +355,47 @@ scalar:
 	}
 
 after:
-	// After a value in a container: ',' or the end.
-	if pos >= n {
+	// After a value in a container: ',' or the end, maybe after
+	// whitespace.
+	if pos+34 > n {
 		goto exit
 	}
-	switch ch = s[pos]; ch {
+	ch = s[pos]
+	if ch <= ' ' {
+		// A newline and indentation (or spaces) before it: dropped.
+		q = pos
+		if ch == '\n' {
+			q++
+		}
+		{
+			pat := uint64(0x2020202020202020)
+			if s[q] == '\t' {
+				pat = 0x0909090909090909
+			}
+			t0 := bits.TrailingZeros64(wire.Load64(s, q)^pat) >> 3
+			t1 := bits.TrailingZeros64(wire.Load64(s, q+8)^pat) >> 3
+			t2 := bits.TrailingZeros64(wire.Load64(s, q+16)^pat) >> 3
+			t3 := bits.TrailingZeros64(wire.Load64(s, q+24)^pat) >> 3
+			l := t0
+			if l == 8 {
+				l = 8 + t1
+			}
+			if l == 16 {
+				l = 16 + t2
+			}
+			if l == 24 {
+				l = 24 + t3
+			}
+			q += l
+		}
+		if ch = s[q]; ch <= ' ' || !fits(c, dl, pos-lit) {
+			goto space
+		}
+		put32(unsafe.Add(db, dl), unsafe.Add(sb, lit), pos-lit)
+		dl += pos - lit
+		pos, lit = q, q
+	}
+	switch ch {
 	case ',':
 		if mode&uint32(fmtSpaceComma|fmtMultiline) != 0 {
 			if mode&uint32(fmtSpaceComma) != 0 {
@@ -296,49 +403,105 @@ after:
 			}
 			// The comma ends the run; a new line and indent follow, and
 			// the whitespace after the comma is dropped.
-			p := pos + 1
-			if p+16 > n || p-lit > runCopyMax {
+			if pos+35 > n {
 				goto exit
 			}
-			if s[p] == '\n' {
-				p++
-			}
-			if b := s[p]; b == ' ' || b == '\t' {
-				pat := 0x0101010101010101 * uint64(b)
-				for {
-					if p+8 > n {
-						goto exit
-					}
-					if x := wire.Load64(s, p) ^ pat; x != 0 {
-						p += bits.TrailingZeros64(x) >> 3
-						break
-					}
-					p += 8
+			q = pos + 1
+			if s[q] <= ' ' {
+				if s[q] == '\n' {
+					q++
 				}
+				pat := uint64(0x2020202020202020)
+				if s[q] == '\t' {
+					pat = 0x0909090909090909
+				}
+				t0 := bits.TrailingZeros64(wire.Load64(s, q)^pat) >> 3
+				t1 := bits.TrailingZeros64(wire.Load64(s, q+8)^pat) >> 3
+				t2 := bits.TrailingZeros64(wire.Load64(s, q+16)^pat) >> 3
+				t3 := bits.TrailingZeros64(wire.Load64(s, q+24)^pat) >> 3
+				l := t0
+				if l == 8 {
+					l = 8 + t1
+				}
+				if l == 16 {
+					l = 16 + t2
+				}
+				if l == 24 {
+					l = 24 + t3
+				}
+				q += l
 			}
 			m := c.indentLen(st>>stDepth - 1)
-			if s[p] <= ' ' || m+16 > len(c.e.indents) || spare(c, dl, lit, n) < m {
+			if s[q] <= ' ' || m+32 > len(c.e.indents) || !fits(c, dl, pos+1-lit+m) {
 				goto exit
 			}
-			put16(unsafe.Add(db, dl), unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), lit), pos+1-lit)
+			put32(unsafe.Add(db, dl), unsafe.Add(sb, lit), pos+1-lit)
 			dl += pos + 1 - lit
-			put16(unsafe.Add(db, dl), unsafe.Pointer(unsafe.SliceData(c.e.indents)), m)
+			put32(unsafe.Add(db, dl), unsafe.Pointer(unsafe.SliceData(c.e.indents)), m)
 			dl += m
-			pos, lit = p-1, p // pos moves past the comma below
+			pos, lit = q, q
+			if st&inObject != 0 {
+				st = st&^(1<<stDepth-1) | wantName | inObject
+				goto name
+			}
+			st = st&^(1<<stDepth-1) | wantValue
+			goto value
 		}
 		pos++
 		if st&inObject != 0 {
 			st = st&^(1<<stDepth-1) | wantName | inObject
-			goto name
+		} else {
+			st = st&^(1<<stDepth-1) | wantValue
 		}
-		st = st&^(1<<stDepth-1) | wantValue
-		goto value
+		goto afterDelim
 	case '}', ']':
 		goto close
-	case ' ', '\t', '\n', '\r':
-		goto space
 	}
 	goto exit
+
+afterDelim:
+	// After a comma or an opening bracket: whitespace there (most often
+	// a newline and indentation) is dropped.
+	if pos+34 > n {
+		goto exit
+	}
+	if ch = s[pos]; ch <= ' ' {
+		q = pos
+		if ch == '\n' {
+			q++
+		}
+		{
+			pat := uint64(0x2020202020202020)
+			if s[q] == '\t' {
+				pat = 0x0909090909090909
+			}
+			t0 := bits.TrailingZeros64(wire.Load64(s, q)^pat) >> 3
+			t1 := bits.TrailingZeros64(wire.Load64(s, q+8)^pat) >> 3
+			t2 := bits.TrailingZeros64(wire.Load64(s, q+16)^pat) >> 3
+			t3 := bits.TrailingZeros64(wire.Load64(s, q+24)^pat) >> 3
+			l := t0
+			if l == 8 {
+				l = 8 + t1
+			}
+			if l == 16 {
+				l = 16 + t2
+			}
+			if l == 24 {
+				l = 24 + t3
+			}
+			q += l
+		}
+		if s[q] <= ' ' || !fits(c, dl, pos-lit) {
+			goto space
+		}
+		put32(unsafe.Add(db, dl), unsafe.Add(sb, lit), pos-lit)
+		dl += pos - lit
+		pos, lit = q, q
+	}
+	if st&wantName != 0 {
+		goto name
+	}
+	goto value
 
 close:
 	// ch, at pos, ends the innermost container, if it is its end.
@@ -348,12 +511,12 @@ close:
 	if st&wantComma != 0 && mode&uint32(fmtMultiline) != 0 {
 		// A new line and indent before the end.
 		m := c.indentLen(st>>stDepth - 2)
-		if m+16 > len(c.e.indents) || spare(c, dl, lit, n) < m || pos-lit > runCopyMax || pos+16 > n {
+		if m+32 > len(c.e.indents) || !fits(c, dl, pos-lit+m) || pos+32 > n {
 			goto exit
 		}
-		put16(unsafe.Add(db, dl), unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), lit), pos-lit)
+		put32(unsafe.Add(db, dl), unsafe.Add(sb, lit), pos-lit)
 		dl += pos - lit
-		put16(unsafe.Add(db, dl), unsafe.Pointer(unsafe.SliceData(c.e.indents)), m)
+		put32(unsafe.Add(db, dl), unsafe.Pointer(unsafe.SliceData(c.e.indents)), m)
 		dl += m
 		lit = pos
 	}
@@ -376,14 +539,14 @@ close:
 
 name:
 	// A member's name (or, just after the '{', the end).
-	if pos >= n {
+	if pos+33 > n {
 		goto exit
 	}
 	switch ch = s[pos]; ch {
 	case '"':
 		// A name of up to 31 ASCII bytes without escapes, found and
 		// keyed from two or four words.
-		if mode&(modeHTML|uint32(fmtReorder)) != 0 || pos+33 > n {
+		if mode&(modeHTML|uint32(fmtReorder)) != 0 {
 			goto exit
 		}
 		{
@@ -445,19 +608,19 @@ name:
 	goto exit
 
 colon:
-	if pos+1 >= n {
+	if pos+33 > n {
 		goto exit
 	}
 	switch ch = s[pos]; ch {
 	case ':':
 		p := pos + 1
-		if s[p] == ' ' && p+1 < n && s[p+1] > ' ' {
+		if s[p] == ' ' && s[p+1] > ' ' {
 			// One space, the commonest: kept, or dropped.
 			if mode&uint32(fmtSpaceColon) == 0 {
-				if p-lit > runCopyMax || p+16 > n {
+				if !fits(c, dl, p-lit) {
 					goto exit
 				}
-				put16(unsafe.Add(db, dl), unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), lit), p-lit)
+				put32(unsafe.Add(db, dl), unsafe.Add(sb, lit), p-lit)
 				dl += p - lit
 				lit = p + 1
 			}
@@ -477,9 +640,10 @@ exit:
 	c.pos, c.lit, c.want, c.sp = pos, lit, st&(1<<stDepth-1), st>>stDepth
 }
 
-// spare is what the output has beyond room for the rest of the input and
-// 16 bytes, with dl bytes written and s[lit:] still to copy.
-func spare(c *fmtCursor, dl, lit, n int) int { return cap(c.dst) - dl - (n - lit) - 16 }
+// fits reports whether l bytes can be copied inline to the output, which
+// holds dl bytes: not too many, and room for them and for the 32-byte
+// stores that may write past them.
+func fits(c *fmtCursor, dl, l int) bool { return l <= runCopyMax && dl+l+32 <= cap(c.dst) }
 
 // indentLen is the length of a new line with the prefix and the indents
 // of k levels inside the value.

@@ -54,7 +54,7 @@ const notVerbatim = 1 << 31
 
 // tokenQueue is the batch of tokens read ahead.
 type tokenQueue struct {
-	q    [batchMax]queued
+	q    *[batchMax]queued // allocated at the first batch
 	n    int // tokens in q
 	next int // index of the next token in q
 	size int // the next batch's size
@@ -168,7 +168,10 @@ func (d *decoderState) fillBatch() bool {
 	}
 	s := wire.StringOf(buf)
 	checkUTF8 := d.checkUTF8
-	q := &d.tq.q
+	if d.tq.q == nil {
+		d.tq.q = new([batchMax]queued)
+	}
+	q := d.tq.q
 	size := d.tq.size
 	if size <= 0 {
 		size = batchMin

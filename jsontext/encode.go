@@ -284,6 +284,9 @@ func (e *Encoder) WriteToken(t Token) error {
 }
 
 func (e *encoderState) writeToken(t Token) error {
+	if ok, err := e.writeTokenFast(t); ok {
+		return err
+	}
 	k := t.Kind()
 	b := e.appendDelim(e.buf, k)
 	pos := len(b)

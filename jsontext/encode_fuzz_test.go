@@ -100,7 +100,9 @@ func writeTranscript(ws []encWrite, opts []Options, paths encPaths, w func(*byte
 		}
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "end written=%q", out.Bytes()[shown:])
+	if e.StackDepth() == 0 {
+		fmt.Fprintf(&b, "end written=%q", out.Bytes()[shown:])
+	}
 	return b.String()
 }
 

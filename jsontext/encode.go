@@ -57,7 +57,7 @@ type encoderState struct {
 
 	m     machine
 	names nameStack
-	seen  nameSet
+	seen  tokenNames // the names of the open objects, unless duplicates are allowed
 	opts  jsonopts.Struct
 	fl    fmtFlags
 

@@ -94,13 +94,23 @@ func (e *encoderState) writeTokenFast(t Token) (ok bool, err error) {
 		b = append(b, text...)
 		e.m.last = l + 1
 	case '"':
-		var verbatim bool
-		if b, verbatim, ok = e.appendStringFast(b, raw, text, t.str); !ok {
+		verbatim := true
+		if raw != nil && raw.prevFlags&(strNotVerbatim|strMaybeEscaped) == 0 && e.fl&(fmtHTML|fmtJS) == 0 {
+			// Its flags say it holds no escape and valid UTF-8.
+			b = append(b, text...)
+		} else if b, verbatim, ok = e.appendStringFast(b, raw, text, t.str); !ok {
 			return false, nil
 		}
 		if l.needName() {
-			if e.fl&fmtCheckDup != 0 && !e.seen.insertQuoted(b[pos:], verbatim) {
-				return false, nil
+			if e.fl&fmtCheckDup != 0 {
+				if verbatim {
+					ok = e.seen.insert(b[pos+1 : len(b)-1])
+				} else {
+					ok = e.seen.insertQuoted(b[pos:], false)
+				}
+				if !ok {
+					return false, nil
+				}
 			}
 			e.names.setLast(pos)
 		}
@@ -161,11 +171,8 @@ func (e *encoderState) appendStringFast(b []byte, raw *decodeBuffer, text []byte
 		}
 		return b, false, true
 	}
-	// A raw string: valid, and its flags may already say that it holds
-	// no escape and valid UTF-8.
-	if raw.prevFlags&(strNotVerbatim|strMaybeEscaped) == 0 && fl&(fmtHTML|fmtJS) == 0 {
-		return append(b, text...), true, true
-	}
+	// A raw string, valid (the caller copies those its flags say hold no
+	// escape and valid UTF-8).
 	q := wire.StringOf(text)
 	_, wfl, sok := scanQuoted(q, 0)
 	if !sok {

@@ -74,6 +74,28 @@ func nameKey(name []byte) uint64 {
 	return maphash.Bytes(keySeed, name) | keyHashed
 }
 
+// nameKeyFast is nameKey, reading whole words where the slice's array
+// has room past the name (bytes past it do not count).
+func nameKeyFast(name []byte) uint64 {
+	n := len(name)
+	if n >= 32 || cap(name) < 32 {
+		return nameKey(name)
+	}
+	w := name[:32]
+	x0, x1 := binary.LittleEndian.Uint64(w), binary.LittleEndian.Uint64(w[8:])
+	if n < 16 {
+		return shortNameKey(x0, x1, n)
+	}
+	x2, x3 := binary.LittleEndian.Uint64(w[16:]), binary.LittleEndian.Uint64(w[24:])
+	if n < 24 {
+		x2 &= 1<<(8*(n-16)) - 1
+		x3 = 0
+	} else {
+		x3 &= 1<<(8*(n-24)) - 1
+	}
+	return mediumNameKey(x0, x1, x2, x3, n)
+}
+
 // nameCheck holds the keys of the names of the open objects and the key
 // sequences known to be distinct.
 type nameCheck struct {

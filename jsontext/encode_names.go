@@ -25,9 +25,9 @@ const (
 
 // tokenNames is the set of names of the open objects.
 type tokenNames struct {
-	keys  []uint64   // one per name, innermost object's last
-	spans []uint64   // per name: its text in text (start<<32 | end), for hashed keys
-	text  []byte     // the texts of names with hashed keys, back to back
+	keys   []uint64   // one per name, innermost object's last
+	spans  []uint64   // per name: its text in text (start<<32 | end), for hashed keys
+	text   []byte     // the texts of names with hashed keys, back to back
 	objs   []namesObj // one per open object
 	shapes [][]uint64 // per depth, the keys of the last object closed there
 	buf    []byte     // scratch: a name unquoted

@@ -121,7 +121,7 @@ func (e *encoderState) writeTokenFast(t Token) (ok bool, err error) {
 		}
 		if raw != nil {
 			if e.fl&fmtCanonNums != 0 && needsCanon(wire.StringOf(text), e.fl) {
-				b = appendCanonNumber(b, wire.StringOf(text))
+				b = appendCanonNumber(b, wire.StringOf(raw.buf), raw.prevStart, raw.prevEnd)
 			} else {
 				b = append(b, text...)
 			}

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -240,4 +243,81 @@ func FuzzEncodeStd(f *testing.F) {
 			compareValueOp(t, stdAPI, "fuzz", valueOps[int(script[0])%len(valueOps)], data, opts)
 		}
 	})
+}
+
+// canonNumberRef is the canonical form of the number num as reformatNumber
+// writes it (the reference for appendCanonNumber).
+func canonNumberRef(num string) string {
+	f, _ := strconv.ParseFloat(num, 64)
+	switch {
+	case f == 0:
+		f = 0
+	case math.IsInf(f, 1):
+		f = math.MaxFloat64
+	case math.IsInf(f, -1):
+		f = -math.MaxFloat64
+	}
+	return string(AppendFloat(nil, f, 64))
+}
+
+// numberOf makes a JSON number from fuzz inputs: the digits of mant, a
+// decimal point at dot (when in range), and an exponent when exp is not 0.
+func numberOf(neg bool, mant uint64, dot uint8, exp int16) string {
+	digits := strconv.FormatUint(mant, 10)
+	var b []byte
+	if neg {
+		b = append(b, '-')
+	}
+	if d := int(dot) % 24; d > 0 && d < len(digits) {
+		b = append(b, digits[:d]...)
+		b = append(b, '.')
+		b = append(b, digits[d:]...)
+	} else if d >= len(digits) && d < len(digits)+6 {
+		b = append(b, "0."...)
+		b = append(b, strings.Repeat("0", d-len(digits))...)
+		b = append(b, digits...)
+	} else {
+		b = append(b, digits...)
+	}
+	if exp != 0 {
+		b = append(b, 'e')
+		b = strconv.AppendInt(b, int64(exp%400), 10)
+	}
+	return string(b)
+}
+
+func FuzzCanonNumber(f *testing.F) {
+	f.Add(true, uint64(65613616999999977), uint8(2), int16(0))
+	f.Add(false, uint64(1), uint8(0), int16(21))
+	f.Add(false, uint64(123456789012345678), uint8(5), int16(-300))
+	f.Fuzz(func(t *testing.T, neg bool, mant uint64, dot uint8, exp int16) {
+		num := numberOf(neg, mant, dot, exp)
+		checkCanonNumber(t, num)
+	})
+}
+
+func TestCanonNumber(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	for i := 0; i < 200000; i++ {
+		mant := r.Uint64() >> r.IntN(64)
+		if i%3 == 0 {
+			// Digits of a float64, printed long.
+			v := r.NormFloat64() * math.Pow(10, float64(r.IntN(40)-20))
+			mant = uint64(math.Abs(v) * 1e17)
+		}
+		checkCanonNumber(t, numberOf(r.IntN(2) == 0, mant, uint8(r.IntN(30)), int16(r.IntN(80)-40)*int16(r.IntN(2))))
+	}
+}
+
+// checkCanonNumber compares appendCanonNumber with the reference, for
+// num alone and within text (which lets it read words past the number).
+func checkCanonNumber(t *testing.T, num string) {
+	t.Helper()
+	want := canonNumberRef(num)
+	for _, s := range []string{num, "[" + num + ",1234567890123456789]"} {
+		pos := strings.Index(s, num)
+		if got := string(appendCanonNumber(nil, s, pos, pos+len(num))); got != want {
+			t.Fatalf("%s in %q: got %s, want %s", num, s, got, want)
+		}
+	}
 }

@@ -74,6 +74,7 @@ type fmtCursor struct {
 	mode      uint32 // the fmtFlags and the mode bits above
 	done      bool   // the value is read whole
 	stepsOnly bool   // tests: step reads every token
+	numEnd    int    // the end of the number run left to step at pos, if beyond pos
 
 	// The token list (see runIndexed): whether it is used, the next
 	// token to read in it, how many can be read (their next token is
@@ -298,7 +299,11 @@ func (e *encoderState) step(c *fmtCursor) bool {
 		if want&wantValue == 0 {
 			return false
 		}
-		if dst, pos, lit, ok = appendNumber(dst, s, pos, -1, lit, fmtFlags(mode)); !ok {
+		end := -1
+		if c.numEnd > pos {
+			end = c.numEnd // run measured it
+		}
+		if dst, pos, lit, ok = appendNumber(dst, s, pos, end, lit, fmtFlags(mode)); !ok {
 			return false
 		}
 	}
@@ -380,7 +385,7 @@ func appendNumber(dst []byte, s string, pos, end, lit int, fl fmtFlags) (out []b
 	}
 	if fl&fmtCanonNums != 0 && needsCanon(s[pos:end], fl) {
 		dst = appendRun(dst, s, lit, pos)
-		dst = appendCanonNumber(dst, s[pos:end])
+		dst = appendCanonNumber(dst, s, pos, end)
 		lit = end
 	}
 	return dst, end, lit, true

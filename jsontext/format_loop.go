@@ -236,12 +236,14 @@ value:
 			}
 			if mode&uint32(fmtCanonNums) != 0 {
 				// Numbers written differently (see needsCanon) are
-				// left to step.
+				// left to step, which is told where they end.
 				if float {
 					if mode&uint32(fmtCanonFloats) != 0 {
+						c.numEnd = j
 						goto exit
 					}
 				} else if j-pos >= 16 && mode&uint32(fmtCanonInts) != 0 || j-pos == 2 && ch == '-' && s[pos+1] == '0' {
+					c.numEnd = j
 					goto exit
 				}
 			}
@@ -269,10 +271,13 @@ value:
 		goto scalar
 
 	case clsOpen:
-		if st>>stDepth >= c.e.openMax || st>>stDepth >= len(c.e.open) || ch == '{' && mode&uint32(fmtReorder) != 0 ||
-			ch == '{' && mode&uint32(fmtCheckDup) != 0 && len(c.e.nameCheck.firsts) == cap(c.e.nameCheck.firsts) {
+		if st>>stDepth >= c.e.openMax || st>>stDepth >= len(c.e.open) ||
+			ch == '{' && mode&uint32(fmtCheckDup) != 0 && len(c.e.nameCheck.firsts) == cap(c.e.nameCheck.firsts) ||
+			ch == '{' && mode&uint32(fmtReorder) != 0 && (len(c.e.reorder.firsts) == cap(c.e.reorder.firsts) ||
+				len(c.e.reorder.bodies) == cap(c.e.reorder.bodies)) {
 			goto exit
 		}
+		body := dl + pos + 1 - lit // where the members go in the output
 		if mode&uint32(fmtMultiline) != 0 {
 			// Empty, it is written on one line; else its first member
 			// goes on a new line, and the whitespace before it is
@@ -330,6 +335,13 @@ value:
 				nc := &c.e.nameCheck
 				nc.firsts = nc.firsts[:len(nc.firsts)+1]
 				nc.firsts[len(nc.firsts)-1] = len(nc.keys)
+			}
+			if mode&uint32(fmtReorder) != 0 {
+				ro := &c.e.reorder
+				ro.firsts = ro.firsts[:len(ro.firsts)+1]
+				ro.firsts[len(ro.firsts)-1] = len(ro.members)
+				ro.bodies = ro.bodies[:len(ro.bodies)+1]
+				ro.bodies[len(ro.bodies)-1] = body
 			}
 		}
 		goto afterDelim
@@ -546,7 +558,7 @@ name:
 	case '"':
 		// A name of up to 31 ASCII bytes without escapes, found and
 		// keyed from two or four words.
-		if mode&(modeHTML|uint32(fmtReorder)) != 0 {
+		if mode&modeHTML != 0 || mode&uint32(fmtReorder) != 0 && len(c.e.reorder.members) == cap(c.e.reorder.members) {
 			goto exit
 		}
 		{
@@ -593,6 +605,13 @@ name:
 				}
 				c.e.nameCheck.keys = c.e.nameCheck.keys[:nk+1]
 				c.e.nameCheck.keys[nk] = key
+			}
+			if mode&uint32(fmtReorder) != 0 {
+				// The member starts at the name, which is its text.
+				ro := &c.e.reorder
+				at := dl + pos - lit
+				ro.members = ro.members[:len(ro.members)+1]
+				ro.members[len(ro.members)-1] = outMember{start: at, name: at + 1, nend: at + 1 + k}
 			}
 			pos += k + 2
 		}

@@ -1,6 +1,7 @@
 package jsontext
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 
@@ -22,6 +23,7 @@ type outMember struct {
 
 // reorderer2 holds the members of the open objects.
 type reorderer2 struct {
+	keys    []sortKey   // scratch for close
 	members []outMember // innermost object's last
 	firsts  []int       // per open object, the index in members of its first
 	bodies  []int       // per open object, the output position after its '{'
@@ -72,15 +74,30 @@ func (r *reorderer2) close(b []byte) {
 	if len(ms) < 2 {
 		return
 	}
-	cmp := func(x, y outMember) int {
-		if c := compareNames(r.nameOf(b, x), r.nameOf(b, y)); c != 0 {
+	// The members are sorted as keys: the first 8 bytes of each name,
+	// which order as the names do when they differ; equal, the names
+	// are compared whole.
+	ks := r.keys[:0]
+	for i, m := range ms {
+		ks = append(ks, sortKey{namePrefix(r.nameOf(b, m)), i})
+	}
+	r.keys = ks
+	cmp := func(x, y sortKey) int {
+		switch {
+		case x.prefix < y.prefix:
+			return -1
+		case x.prefix > y.prefix:
+			return 1
+		}
+		mx, my := ms[x.i], ms[y.i]
+		if c := compareNames(r.nameOf(b, mx), r.nameOf(b, my)); c != 0 {
 			return c
 		}
-		return compareUTF16(b[x.start:x.end], b[y.start:y.end])
+		return compareUTF16(b[mx.start:mx.end], b[my.start:my.end])
 	}
 	sorted := true
-	for i := 1; i < len(ms); i++ {
-		if cmp(ms[i-1], ms[i]) >= 0 {
+	for i := 1; i < len(ks); i++ {
+		if cmp(ks[i-1], ks[i]) >= 0 {
 			sorted = false
 			break
 		}
@@ -88,22 +105,70 @@ func (r *reorderer2) close(b []byte) {
 	if sorted {
 		return
 	}
+	if len(ks) <= insertionSortMax {
+		for i := 1; i < len(ks); i++ {
+			for j := i; j > 0 && cmp(ks[j-1], ks[j]) > 0; j-- {
+				ks[j-1], ks[j] = ks[j], ks[j-1]
+			}
+		}
+	} else {
+		slices.SortFunc(ks, cmp)
+	}
 	// Every member but the first follows the same delimiter (a comma and
 	// the whitespace the options ask for); the first follows what comes
 	// after the '{'.
 	lead := b[body:ms[0].start]
 	sep := b[ms[0].end:ms[1].start]
 	last := ms[len(ms)-1].end
-	slices.SortFunc(ms, cmp)
 	out := append(r.out[:0], lead...)
-	for i, m := range ms {
+	for i, k := range ks {
 		if i > 0 {
 			out = append(out, sep...)
 		}
+		m := ms[k.i]
 		out = append(out, b[m.start:m.end]...)
 	}
 	copy(b[body:last], out)
 	r.out = out
+}
+
+// insertionSortMax is the most members sorted by insertion.
+const insertionSortMax = 12
+
+// sortKey is a member to sort: the key of its name's first bytes, and
+// its index.
+type sortKey struct {
+	prefix uint64
+	i      int
+}
+
+// utf16Order maps each byte of valid UTF-8 to one that orders as UTF-16
+// code units do (see compareNames): the lead bytes of characters above
+// U+FFFF (F0 to F4) come before those of U+E000 to U+FFFF (EE and EF).
+var utf16Order = func() (t [256]byte) {
+	for i := range t {
+		t[i] = byte(i)
+	}
+	for c := 0xF0; c <= 0xF4; c++ {
+		t[c] = byte(c - 2)
+	}
+	t[0xEE], t[0xEF] = 0xF3, 0xF4
+	return t
+}()
+
+// namePrefix returns a key of the first 8 bytes of a name of valid UTF-8
+// (zeros past its end): names whose keys differ order as their keys do.
+func namePrefix(name []byte) uint64 {
+	var w [8]byte
+	copy(w[:], name)
+	x := binary.BigEndian.Uint64(w[:])
+	if x&0x8080808080808080 != 0 {
+		for i, c := range w {
+			w[i] = utf16Order[c]
+		}
+		x = binary.BigEndian.Uint64(w[:])
+	}
+	return x
 }
 
 // arenaEnd is where the arena's names of members from index i on start.

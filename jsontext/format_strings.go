@@ -301,16 +301,25 @@ func needsCanon(num string, fl fmtFlags) bool {
 	if len(num) < 16 && fl&fmtCanonFloats == 0 {
 		return num == "-0"
 	}
-	if strings.ContainsAny(num, ".eE") {
-		return fl&fmtCanonFloats != 0 || num == "-0"
+	for i := 0; i < len(num); i++ {
+		if c := num[i]; c == '.' || c|0x20 == 'e' {
+			return fl&fmtCanonFloats != 0
+		}
 	}
 	return num == "-0" || fl&fmtCanonInts != 0 && len(num) >= 16
 }
 
-// appendCanonNumber appends the number num in RFC 8785's form (as
+// appendCanonNumber appends the number s[pos:end] in RFC 8785's form (as
 // reformatNumber does when it canonicalizes).
-func appendCanonNumber(dst []byte, num string) []byte {
-	f, _ := wire.ParseFloat(num)
+func appendCanonNumber(dst []byte, s string, pos, end int) []byte {
+	out, ok, f, fok := appendCanonDecimal(dst, s, pos, end)
+	switch {
+	case ok:
+		return out
+	case fok:
+		return wire.AppendFloat(dst, f, 64) // read, and normal
+	}
+	f, _ = wire.ParseFloat(s[pos:end])
 	switch {
 	case f == 0:
 		return append(dst, '0')

@@ -1,0 +1,192 @@
+package jsontext
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/jetjson/jet/internal/wire"
+)
+
+// This file holds the fast path of canonical numbers (RFC 8785, section
+// 3.2.2.3: the shortest text that reads back as the same float64, in
+// ECMAScript's notation), taken from the number's own digits where that
+// settles it: a float64 is read back from any decimal of up to 15
+// significant digits as the same decimal (DBL_DIG), so no two such
+// decimals give the same normal float64. Hence if the number's digits,
+// rounded to 15, read as the same float64 as the number, those digits
+// (without trailing zeros) are the shortest text, and no float needs
+// formatting. Otherwise appendCanonNumber formats the float. The fuzz
+// tests compare the two.
+
+// pow10u64 holds the powers of ten that fit a uint64.
+var pow10u64 = func() (t [20]uint64) {
+	t[0] = 1
+	for i := 1; i < len(t); i++ {
+		t[i] = t[i-1] * 10
+	}
+	return t
+}()
+
+// appendCanonDecimal appends the canonical form of the well-formed
+// number s[pos:end] when its own digits settle it (see above), or reports false
+// having appended nothing; f is then the number's value when it was read
+// (fok), to be formatted.
+func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool, f float64, fok bool) {
+	// The number is s[pos:end], read through num, which can read words
+	// past end (see digitRun).
+	num := s[:end]
+	i := pos
+	neg := num[i] == '-'
+	if neg {
+		i++
+	}
+	// The significant digits go into mant (up to 19; leading zeros are
+	// not significant), and each digit of the fraction lowers exp.
+	var mant uint64
+	nd, exp := 0, 0
+	for i < len(num) && num[i] == '0' {
+		i++
+	}
+	for k := 8; k == 8; {
+		var v uint64
+		if v, k = digitRun(s, i, end); nd+k > 19 {
+			return dst, false, 0, false
+		}
+		mant, nd, i = mant*pow10u64[k]+v, nd+k, i+k
+	}
+	if i < len(num) && num[i] == '.' {
+		i++
+		if nd == 0 {
+			z := i
+			for i < len(num) && num[i] == '0' {
+				i++
+			}
+			exp -= i - z
+		}
+		for k := 8; k == 8; {
+			var v uint64
+			if v, k = digitRun(s, i, end); nd+k > 19 {
+				return dst, false, 0, false
+			}
+			mant, nd, i, exp = mant*pow10u64[k]+v, nd+k, i+k, exp-k
+		}
+	}
+	if i < len(num) {
+		// The exponent: beyond a few hundred, the number is zero or out
+		// of range, which the caller settles.
+		i++
+		eneg := num[i] == '-'
+		if num[i] == '-' || num[i] == '+' {
+			i++
+		}
+		e := 0
+		for ; i < len(num); i++ {
+			if e = e*10 + int(num[i]-'0'); e > 1000 {
+				return dst, false, 0, false
+			}
+		}
+		if eneg {
+			e = -e
+		}
+		exp += e
+	}
+	if mant == 0 {
+		return append(dst, '0'), true, 0, false
+	}
+	if f, ok = wire.DecimalToFloat(mant, exp, neg); !ok {
+		return dst, false, 0, false
+	}
+	if a := math.Abs(f); a < 0x1p-1022 || a > math.MaxFloat64 {
+		return dst, false, 0, false // subnormal or out of range
+	}
+	if nd > 15 {
+		// The digits rounded to 15 must read as the same float64.
+		p := pow10u64[nd-15]
+		q := mant / p
+		if r := mant - q*p; r >= p-r {
+			q++
+		}
+		mant, exp = q, exp+nd-15
+		if f15, ok := wire.DecimalToFloat(mant, exp, neg); !ok || f15 != f {
+			return dst, false, f, true
+		}
+	}
+	for mant%10 == 0 {
+		mant /= 10
+		exp++
+	}
+	if neg {
+		dst = append(dst, '-')
+	}
+	return appendShortest(dst, mant, exp), true, 0, false
+}
+
+// appendShortest appends the positive number mant × 10^exp (mant without
+// trailing zeros) in ECMAScript's notation (Number::toString, as
+// AppendFloat writes it): plain from 1e-6 to below 1e21, else with an
+// exponent.
+func appendShortest(dst []byte, mant uint64, exp int) []byte {
+	var digits [20]byte
+	k := len(digits)
+	for v := mant; v > 0; v /= 10 {
+		k--
+		digits[k] = byte('0' + v%10)
+	}
+	ds := digits[k:]
+	n := len(ds) + exp // the value is 0.ds × 10^n
+	switch {
+	case n > 21 || n < -5:
+		dst = append(dst, ds[0])
+		if len(ds) > 1 {
+			dst = append(dst, '.')
+			dst = append(dst, ds[1:]...)
+		}
+		dst = append(dst, 'e')
+		if n-1 < 0 {
+			dst = append(dst, '-')
+			return wire.AppendUint(dst, uint64(1-n))
+		}
+		dst = append(dst, '+')
+		return wire.AppendUint(dst, uint64(n-1))
+	case n >= len(ds):
+		dst = append(dst, ds...)
+		for ; n > len(ds); n-- {
+			dst = append(dst, '0')
+		}
+		return dst
+	case n > 0:
+		dst = append(dst, ds[:n]...)
+		dst = append(dst, '.')
+		return append(dst, ds[n:]...)
+	}
+	dst = append(dst, '0', '.')
+	for ; n < 0; n++ {
+		dst = append(dst, '0')
+	}
+	return append(dst, ds...)
+}
+
+// digitRun returns the value of the run of up to 8 digits at s[i] (the
+// run stops at end) and its length: from one word where 8 bytes remain in
+// s (Lemire's SWAR parsing), else a byte at a time.
+func digitRun(s string, i, end int) (v uint64, k int) {
+	if i+8 > len(s) {
+		return digitRunBytes(s, i, end)
+	}
+	x := wire.Load64(s, i)
+	k = min(bits.TrailingZeros64(wire.NonDigits(x))>>3, end-i)
+	// The k digits move to the top bytes, below them zeros: the value of
+	// the 8 digits is theirs (none if k is 0: the shift empties the word).
+	x = (x - 0x3030303030303030) << (8 * (8 - k) & 63) & -(uint64(k+7) >> 3)
+	x = x*10 + x>>8
+	x = ((x&0x000000ff000000ff)*(100+1000000<<32) + (x>>16&0x000000ff000000ff)*(1+10000<<32)) >> 32
+	return x, k
+}
+
+// digitRunBytes is digitRun near the end of s.
+func digitRunBytes(s string, i, end int) (v uint64, k int) {
+	for ; i+k < end && k < 8 && s[i+k]-'0' <= 9; k++ {
+		v = v*10 + uint64(s[i+k]-'0')
+	}
+	return v, k
+}

@@ -174,6 +174,18 @@ func (e *encoderState) appendStringFast(b []byte, raw *decodeBuffer, text []byte
 	// A raw string, valid (the caller copies those its flags say hold no
 	// escape and valid UTF-8).
 	q := wire.StringOf(text)
+	if fl&fmtPreserveStrings == 0 {
+		// Written in RFC 8785's form, in one pass; the name is its text
+		// written so unless that holds escapes.
+		start := len(b)
+		out, _, st := appendStringCanonical(b, q, 0, fl)
+		switch st {
+		case canonOK:
+			return out, strings.IndexByte(wire.StringOf(out[start+1:len(out)-1]), '\\') < 0, true
+		case canonBad:
+			return b, false, false
+		}
+	}
 	_, wfl, sok := scanQuoted(q, 0)
 	if !sok {
 		return b, false, false

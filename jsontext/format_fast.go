@@ -355,6 +355,16 @@ func (e *encoderState) closeObject(b []byte) bool {
 // the string and the start of the pending run; ok == false when the
 // string is not settled here.
 func (e *encoderState) stringValue(dst []byte, s string, pos, lit int, mode uint32) (out []byte, end, lit2 int, ok bool) {
+	if mode&uint32(fmtPreserveStrings) == 0 {
+		// Written in RFC 8785's form: read and written in one pass.
+		out, end, st := appendStringCanonical(appendRun(dst, s, lit, pos), s, pos, fmtFlags(mode))
+		switch st {
+		case canonOK:
+			return out, end, end, true
+		case canonBad:
+			return dst, 0, 0, false
+		}
+	}
 	end, wfl, ok := scanQuoted(s, pos)
 	if !ok {
 		return dst, 0, 0, false
@@ -409,6 +419,35 @@ func (e *encoderState) appendNewline(dst []byte, k int) []byte {
 // here.
 func (e *encoderState) longName(dst []byte, s string, pos, lit int, mode uint32) (out []byte, end, lit2 int, ok bool) {
 	fl := e.fl
+	if fl&fmtPreserveStrings == 0 {
+		// Written in RFC 8785's form: read and written in one pass.
+		d := appendRun(dst, s, lit, pos)
+		at := len(d)
+		out, end, st := appendStringCanonical(d, s, pos, fl)
+		switch st {
+		case canonOK:
+			if fl&(fmtCheckDup|fmtReorder) != 0 {
+				// Written so, the name is its text unless it holds
+				// escapes (its UTF-8 is valid).
+				body := out[at+1 : len(out)-1]
+				plain := strings.IndexByte(wire.StringOf(body), '\\') < 0
+				if fl&fmtCheckDup != 0 {
+					if plain {
+						e.nameCheck.add(nameKeyFast(body))
+					} else {
+						e.scratch = appendUnquotedValid(e.scratch[:0], out[at:])
+						e.nameCheck.add(nameKey(e.scratch))
+					}
+				}
+				if fl&fmtReorder != 0 {
+					e.reorder.addName(at, len(out), bytesOf(s[pos:end]), plain)
+				}
+			}
+			return out, end, end, true
+		case canonBad:
+			return dst, 0, 0, false
+		}
+	}
 	start := len(dst) + pos - lit // where the name goes in the output
 	end, wfl, ok := scanQuoted(s, pos)
 	if !ok {

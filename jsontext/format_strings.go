@@ -330,3 +330,139 @@ func appendCanonNumber(dst []byte, s string, pos, end int) []byte {
 	}
 	return wire.AppendFloat(dst, f, 64)
 }
+
+// How appendStringCanonical ended.
+type canonStatus uint8
+
+const (
+	canonOK   canonStatus = iota // written
+	canonBad                     // not a valid string: the reference says why
+	canonSlow                    // invalid UTF-8, an unpaired surrogate or U+2028 or U+2029 to escape: left to the reference
+)
+
+// appendStringCanonical reads the string whose quote is at s[pos] and
+// appends it as appendQuote quotes its content (RFC 8785's form, with
+// '<', '>' and '&' escaped under EscapeForHTML), in one pass: runs of
+// plain bytes are copied whole, found a word at a time, and escapes are
+// decoded and written again. It returns the end of the string. Text with
+// invalid UTF-8, an escaped surrogate that does not pair up, or (under
+// EscapeForJS) U+2028 or U+2029 is left to the caller (canonSlow), with
+// dst as it was.
+func appendStringCanonical(dst []byte, s string, pos int, fl fmtFlags) (out []byte, end int, st canonStatus) {
+	start := len(dst)
+	dst = append(dst, '"')
+	html := fl&fmtHTML != 0
+	i := pos + 1
+	last := i
+	var high uint64 // the bytes of the plain runs, or-ed: their top bits flag non-ASCII
+	for {
+		for i+8 <= len(s) {
+			x := wire.Load64(s, i)
+			m := wire.StringStops(x)
+			if html {
+				m |= htmlBytes(x)
+			}
+			if m != 0 {
+				t := bits.TrailingZeros64(m)
+				high |= x & (1<<(uint(t)&^7) - 1)
+				i += t >> 3
+				goto stop
+			}
+			high |= x
+			i += 8
+		}
+		for ; i < len(s); i++ {
+			c := s[i]
+			if c == '"' || c == '\\' || c < ' ' || html && (c == '<' || c == '>' || c == '&') {
+				goto stop
+			}
+			high |= uint64(c)
+		}
+		return dst[:start], i, canonBad
+	stop:
+		switch c := s[i]; {
+		case c == '"':
+			dst = append(dst, s[last:i]...)
+			dst = append(dst, '"')
+			end = i + 1
+			if high&0x8080808080808080 != 0 {
+				body := s[pos+1 : i]
+				if !wire.ValidUTF8(body) || fl&fmtJS != 0 && hasLineSep(body) {
+					return dst[:start], end, canonSlow
+				}
+			}
+			return dst, end, canonOK
+		case c == '\\':
+			dst = append(dst, s[last:i]...)
+			if i+1 >= len(s) {
+				return dst[:start], i, canonBad
+			}
+			switch e := s[i+1]; e {
+			case '"', '\\', 'b', 'f', 'n', 'r', 't':
+				dst = append(dst, '\\', e)
+				i += 2
+			case '/':
+				dst = append(dst, '/')
+				i += 2
+			case 'u':
+				if i+6 > len(s) {
+					return dst[:start], i, canonBad
+				}
+				v0, v1, v2, v3 := hexVal[s[i+2]], hexVal[s[i+3]], hexVal[s[i+4]], hexVal[s[i+5]]
+				if v0|v1|v2|v3 < 0 {
+					return dst[:start], i, canonBad
+				}
+				r := rune(v0)<<12 | rune(v1)<<8 | rune(v2)<<4 | rune(v3)
+				i += 6
+				if r >= 0xd800 && r <= 0xdfff {
+					if r >= 0xdc00 || i+6 > len(s) || s[i] != '\\' || s[i+1] != 'u' ||
+						hexVal[s[i+2]]|hexVal[s[i+3]]|hexVal[s[i+4]]|hexVal[s[i+5]] < 0 {
+						return dst[:start], i, canonSlow
+					}
+					r2 := hexRune(s[i+2:])
+					if r2 < 0xdc00 || r2 > 0xdfff {
+						return dst[:start], i, canonSlow
+					}
+					r = 0x10000 + (r-0xd800)<<10 + (r2 - 0xdc00)
+					i += 6
+				}
+				switch {
+				case r < utf8.RuneSelf:
+					if plainByte[r] && (!html || r != '<' && r != '>' && r != '&') {
+						dst = append(dst, byte(r))
+					} else {
+						dst = appendEscapedRune(dst, r)
+					}
+				case r < 0x800:
+					dst = append(dst, 0xC0|byte(r>>6), 0x80|byte(r)&0x3F)
+				case (r == '\u2028' || r == '\u2029') && fl&fmtJS != 0:
+					dst = appendEscapedRune(dst, r)
+				case r < 0x10000:
+					dst = append(dst, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
+				default:
+					dst = append(dst, 0xF0|byte(r>>18), 0x80|byte(r>>12)&0x3F, 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
+				}
+			default:
+				return dst[:start], i, canonBad
+			}
+			last = i
+		case c < ' ':
+			return dst[:start], i, canonBad
+		default: // '<', '>' or '&', escaped
+			dst = append(dst, s[last:i]...)
+			dst = appendEscapedRune(dst, rune(c))
+			i++
+			last = i
+		}
+	}
+}
+
+// htmlBytes flags (as wire.StringStops does) the bytes of x that are
+// '<', '>' or '&'.
+func htmlBytes(x uint64) uint64 {
+	const lsb, msb = 0x0101010101010101, 0x8080808080808080
+	lt := x ^ lsb*'<'
+	gt := x ^ lsb*'>'
+	amp := x ^ lsb*'&'
+	return ((lt - lsb) &^ lt | (gt - lsb) &^ gt | (amp - lsb) &^ amp) & msb
+}

@@ -464,5 +464,5 @@ func htmlBytes(x uint64) uint64 {
 	lt := x ^ lsb*'<'
 	gt := x ^ lsb*'>'
 	amp := x ^ lsb*'&'
-	return ((lt - lsb) &^ lt | (gt - lsb) &^ gt | (amp - lsb) &^ amp) & msb
+	return ((lt-lsb)&^lt | (gt-lsb)&^gt | (amp-lsb)&^amp) & msb
 }

@@ -61,6 +61,11 @@ type encoderState struct {
 	opts  jsonopts.Struct
 	fl    fmtFlags
 
+	// A Value's method formats its value with asIs set: when the value
+	// is written exactly as it is, reformatFast leaves it out of buf and
+	// sets wasAsIs (the method then keeps the value as it is).
+	asIs, wasAsIs bool
+
 	slowOnly    bool // tests: no fast paths, only the reference
 	stepsOnly   bool // tests: reformatFast without its inner loops
 	noIndex     bool // tests: reformatFast without its token list
@@ -160,6 +165,7 @@ func (e *Encoder) Reset(w io.Writer, opts ...Options) {
 
 func (e *encoderState) reset(buf []byte, w io.Writer, opts []Options) {
 	e.buf, e.base, e.wr, e.maxValue = buf, 0, w, 0
+	e.asIs, e.wasAsIs = false, false
 	if bb, ok := w.(*bytes.Buffer); ok && bb != nil {
 		e.buf = bb.AvailableBuffer()
 	}
@@ -468,6 +474,11 @@ func (e *encoderState) writeValue(v Value) error {
 	var err error
 	if ok {
 		b = out
+		if e.wasAsIs && (n != 0 || n+m != len(v)) {
+			// Whitespace around it: written after all.
+			b = append(b, v[n:n+m]...)
+			e.wasAsIs = false
+		}
 	} else {
 		b, m, err = e.reformat(b, v[n:], e.m.depth())
 	}

@@ -149,6 +149,11 @@ func (e *encoderState) reformatFast(dst, src []byte, depth int) (out []byte, n i
 			c.dst = slices.Grow(c.dst, max(len(c.dst), reformatRoom))
 		}
 	}
+	if e.asIs && c.lit == 0 && len(c.dst) == len(dst) {
+		// Nothing changed: the caller keeps the value as it is.
+		e.wasAsIs = true
+		return c.dst, c.pos, true
+	}
 	return appendRun(c.dst, s, c.lit, c.pos), c.pos, true
 }
 

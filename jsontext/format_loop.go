@@ -207,9 +207,9 @@ value:
 			if ch == '-' {
 				j++
 			}
-			k := bits.TrailingZeros64(wire.NonDigits(wire.Load64(s, j))) >> 3
+			k := bits.TrailingZeros64(nonDigits(wire.Load64(s, j))) >> 3
 			if k == 8 {
-				k += bits.TrailingZeros64(wire.NonDigits(wire.Load64(s, j+8))) >> 3
+				k += bits.TrailingZeros64(nonDigits(wire.Load64(s, j+8))) >> 3
 			}
 			if uint(k-1) >= 15 || k > 1 && s[j] == '0' {
 				goto exit
@@ -221,13 +221,13 @@ value:
 				if s[j]-'0' > 9 {
 					goto exit
 				}
-				m := wire.NonDigits(wire.Load64(s, j))
+				m := nonDigits(wire.Load64(s, j))
 				for w := 0; m == 0; w++ {
 					if w == 2 {
 						goto exit
 					}
 					j += 8
-					m = wire.NonDigits(wire.Load64(s, j))
+					m = nonDigits(wire.Load64(s, j))
 				}
 				j += bits.TrailingZeros64(m) >> 3
 			}
@@ -373,6 +373,16 @@ after:
 		goto exit
 	}
 	ch = s[pos]
+	if ch == ',' && mode&uint32(fmtSpaceComma|fmtMultiline) == 0 {
+		// The commonest: a comma right after the value.
+		pos++
+		if st&inObject != 0 {
+			st = st&^(1<<stDepth-1) | wantName | inObject
+		} else {
+			st = st&^(1<<stDepth-1) | wantValue
+		}
+		goto afterDelim
+	}
 	if ch <= ' ' {
 		// A newline and indentation (or spaces) before it: dropped.
 		q = pos
@@ -657,6 +667,14 @@ colon:
 exit:
 	c.dst = c.dst[:dl]
 	c.pos, c.lit, c.want, c.sp = pos, lit, st&(1<<stDepth-1), st>>stDepth
+}
+
+// nonDigits flags (as wire.NonDigits does: the lowest flag is exact) the
+// bytes of x that are not ASCII digits: a digit d is 0 to 9 after x^'0',
+// and stays below 0x80 when 0x76 is added.
+func nonDigits(x uint64) uint64 {
+	t := x ^ 0x3030303030303030
+	return (t + 0x7676767676767676 | t) & 0x8080808080808080
 }
 
 // fits reports whether l bytes can be copied inline to the output, which

@@ -174,7 +174,7 @@ func digitRun(s string, i, end int) (v uint64, k int) {
 		return digitRunBytes(s, i, end)
 	}
 	x := wire.Load64(s, i)
-	k = min(bits.TrailingZeros64(wire.NonDigits(x))>>3, end-i)
+	k = min(bits.TrailingZeros64(nonDigits(x))>>3, end-i)
 	// The k digits move to the top bytes, below them zeros: the value of
 	// the 8 digits is theirs (none if k is 0: the shift empties the word).
 	x = (x - 0x3030303030303030) << (8 * (8 - k) & 63) & -(uint64(k+7) >> 3)

@@ -104,10 +104,15 @@ func (v *Value) format(opts1, opts2 []Options) error {
 func (v *Value) formatWith(e *encoderState, opts2 []Options) error {
 	e.join(opts2)
 	e.fl |= fmtNoNewline
-	if err := e.writeValue(*v); err != nil {
+	e.asIs, e.wasAsIs = true, false
+	err := e.writeValue(*v)
+	e.asIs = false
+	switch {
+	case err != nil:
 		return err
-	}
-	if !bytes.Equal(*v, e.buf) {
+	case e.wasAsIs:
+		return nil // formatted already
+	case !bytes.Equal(*v, e.buf):
 		*v = append((*v)[:0], e.buf...)
 	}
 	return nil
@@ -123,7 +128,11 @@ func AppendFormat[Bytes ~[]byte | ~string](dst []byte, src Bytes, opts ...Option
 	e := getBufferedEncoder(opts)
 	defer putBufferedEncoder(e)
 	e.s.fl |= fmtNoNewline
-	if err := e.s.writeValue(Value(src)); err != nil {
+	e.s.asIs = true
+	err := e.s.writeValue(Value(src))
+	e.s.asIs = false
+	switch {
+	case err != nil, e.s.wasAsIs:
 		return append(dst, src...), err
 	}
 	return append(dst, e.s.buf...), nil

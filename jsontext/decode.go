@@ -77,6 +77,8 @@ type decoderState struct {
 	ix tokenIndex       // the buffer's tokens listed (decode_index.go)
 	vx *wire.TokenIndex // tokens of a value listed (valueFromIndex)
 
+	depthLimit int // the deepest nesting accepted (maxDepth unless set)
+
 	checkDup  bool // !AllowDuplicateNames
 	checkUTF8 bool // !AllowInvalidUTF8
 	slowOnly  bool // tests: no fast paths, only the reference
@@ -135,6 +137,11 @@ func (d *decoderState) reset(buf []byte, r io.Reader, opts []Options) {
 	var o jsonopts.Struct
 	o.Join(opts...)
 	d.opts = o
+	d.depthLimit = maxDepth
+	if o.Flags.Has(jsonopts.DepthLimit) && o.DepthLimit > 0 && o.DepthLimit < maxDepth {
+		d.depthLimit = o.DepthLimit
+	}
+	d.m.limit = d.depthLimit
 	d.checkDup = !o.Flags.Get(jsonopts.AllowDuplicateNames)
 	d.checkUTF8 = !o.Flags.Get(jsonopts.AllowInvalidUTF8)
 }

@@ -157,7 +157,7 @@ func (d *decoderState) tokenFromIndex() (Token, bool) {
 		d.prevStart, d.prevEnd = end, end
 	case '[':
 		outer := d.m.outer
-		if l.needName() || len(outer) == maxDepth || len(outer) == cap(outer) {
+		if l.needName() || len(outer) == d.depthLimit || len(outer) == cap(outer) {
 			return Token{}, false
 		}
 		outer = outer[:len(outer)+1]
@@ -174,7 +174,7 @@ func (d *decoderState) tokenFromIndex() (Token, bool) {
 		tok = EndArray
 		d.prevStart, d.prevEnd = p+1, p+1
 	case '{':
-		if l.needName() || len(d.m.outer) == maxDepth {
+		if l.needName() || len(d.m.outer) == d.depthLimit {
 			return Token{}, false
 		}
 		return d.objectFromIndex(k, p, l, true)
@@ -445,7 +445,7 @@ value:
 		}
 		k++
 	case '{', '[':
-		if depth+len(stack) == maxDepth+1 {
+		if depth+len(stack) == d.depthLimit+1 {
 			return 0, false
 		}
 		stack = append(stack, c)

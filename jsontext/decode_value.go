@@ -235,7 +235,7 @@ func (d *decoderState) value(pos, depth int) (int, error) {
 }
 
 func (d *decoderState) object(pos, depth int) (int, error) {
-	if depth == maxDepth+1 {
+	if depth == d.depthLimit+1 {
 		return pos, errMaxDepth
 	}
 	pos, err := d.space(pos + 1)
@@ -297,7 +297,7 @@ func (d *decoderState) object(pos, depth int) (int, error) {
 }
 
 func (d *decoderState) array(pos, depth int) (int, error) {
-	if depth == maxDepth+1 {
+	if depth == d.depthLimit+1 {
 		return pos, errMaxDepth
 	}
 	pos, err := d.space(pos + 1)
@@ -340,7 +340,7 @@ func (d *decoderState) skipValue() error {
 	d.tq.drop()
 	switch d.peekKind() {
 	case '{', '[':
-		if pos := d.peekPos; !d.slowOnly && !d.m.last.needName() && len(d.m.outer) < maxDepth {
+		if pos := d.peekPos; !d.slowOnly && !d.m.last.needName() && len(d.m.outer) < d.depthLimit {
 			// The whole container in the buffer: as if read token by
 			// token.
 			r, sized := d.rd.(interface{ Len() int })

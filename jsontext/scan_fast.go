@@ -143,7 +143,7 @@ value:
 		d.valFlags = fl
 		pos = e
 	case '{', '[':
-		if depth+len(stack) == maxDepth+1 {
+		if depth+len(stack) == d.depthLimit+1 {
 			return pos, false
 		}
 		stack = append(stack, c)

@@ -43,6 +43,7 @@ const (
 	Indent                // encode; its value is Struct.Indent
 	IndentPrefix          // encode; its value is Struct.IndentPrefix
 	OmitTopLevelNewline   // encode; internal: Value.Format and Marshal
+	DepthLimit            // decode; internal: its value is Struct.DepthLimit
 
 	endCoderFlags
 )
@@ -76,7 +77,7 @@ const (
 	// CanonicalizeNumbers: some raw numbers are reformatted.
 	CanonicalizeNumbers = CanonicalizeRawInts | CanonicalizeRawFloats
 	// ValueFlags are the flags whose value lives in Struct's fields.
-	ValueFlags = Indent | IndentPrefix | Marshalers | Unmarshalers | FormatTag
+	ValueFlags = Indent | IndentPrefix | DepthLimit | Marshalers | Unmarshalers | FormatTag
 	// TagFlags apply to one level of a value only.
 	TagFlags = StringTag | FormatTag
 )
@@ -123,6 +124,7 @@ type Struct struct {
 
 	Indent       string // WithIndent
 	IndentPrefix string // WithIndentPrefix
+	DepthLimit   int    // DepthLimitOption: jet's own packages only
 
 	Marshalers   any    // v2's WithMarshalers
 	Unmarshalers any    // v2's WithUnmarshalers
@@ -143,6 +145,15 @@ type IndentPrefixOption string
 
 // JSONOptions marks IndentPrefixOption as Options.
 func (IndentPrefixOption) JSONOptions(NotForPublicUse) {}
+
+// DepthLimitOption sets the deepest nesting a Decoder accepts (at most
+// 10000, jsontext's own limit, which applies when it is not set). Only
+// jet's packages make it: its readers of encoding/json's dialect honour
+// a configured limit when they ask the reference grammar about an error.
+type DepthLimitOption int
+
+// JSONOptions marks DepthLimitOption as Options.
+func (DepthLimitOption) JSONOptions(NotForPublicUse) {}
 
 // Joiner is implemented by options declared in other jet packages (the
 // v2 package's marshalers, for example): they join themselves into a
@@ -165,6 +176,9 @@ func (s *Struct) Join(opts ...Options) {
 		case IndentPrefixOption:
 			s.Flags.Set(Multiline | IndentPrefix | valueBit)
 			s.IndentPrefix = string(o)
+		case DepthLimitOption:
+			s.Flags.Set(DepthLimit | valueBit)
+			s.DepthLimit = int(o)
 		case *Struct:
 			s.joinStruct(o)
 		case Joiner:
@@ -183,6 +197,9 @@ func (s *Struct) joinStruct(o *Struct) {
 	}
 	if o.Flags.Has(IndentPrefix) {
 		s.IndentPrefix = o.IndentPrefix
+	}
+	if o.Flags.Has(DepthLimit) {
+		s.DepthLimit = o.DepthLimit
 	}
 	if o.Flags.Has(Marshalers) {
 		s.Marshalers = o.Marshalers

@@ -55,9 +55,9 @@ const notVerbatim = 1 << 31
 // tokenQueue is the batch of tokens read ahead.
 type tokenQueue struct {
 	q    *[batchMax]queued // allocated at the first batch
-	n    int // tokens in q
-	next int // index of the next token in q
-	size int // the next batch's size
+	n    int               // tokens in q
+	next int               // index of the next token in q
+	size int               // the next batch's size
 }
 
 func (tq *tokenQueue) drop() {

@@ -163,7 +163,7 @@ func (d *decoderState) fillBatch() bool {
 	buf := d.buf
 	pos := d.prevEnd
 	limit := len(buf) - fastLookahead
-	if pos > limit || len(buf) >= notVerbatim {
+	if pos > limit || uint64(len(buf)) >= notVerbatim {
 		return false
 	}
 	s := wire.StringOf(buf)

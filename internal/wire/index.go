@@ -47,7 +47,7 @@ func (x *TokenIndex) Fill(s string, keep int) bool {
 	copy(x.Pos[:keep], x.Pos[x.n-keep:x.n])
 	x.n = keep
 	n := len(s) - x.next
-	if n < 64 || len(s) >= 1<<32 {
+	if n < 64 || uint64(len(s)) >= 1<<32 {
 		return false
 	}
 	consumed, count := skIdxBlocks(s, x.next, n, &x.st, &x.Pos, keep, x.next)
@@ -62,7 +62,7 @@ func (x *TokenIndex) Fill(s string, keep int) bool {
 func (x *TokenIndex) FillLast(s string, keep int) bool {
 	copy(x.Pos[:keep], x.Pos[x.n-keep:x.n])
 	x.n = keep
-	if len(s) >= 1<<32 || x.next >= len(s) {
+	if uint64(len(s)) >= 1<<32 || x.next >= len(s) {
 		return false
 	}
 	if n := len(s) - x.next; n >= 64 {

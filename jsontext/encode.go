@@ -289,10 +289,9 @@ func (e *Encoder) WriteToken(t Token) error {
 	return e.s.writeToken(t)
 }
 
-func (e *encoderState) writeToken(t Token) error {
-	if ok, err := e.writeTokenFast(t); ok {
-		return err
-	}
+// writeTokenSlow is writeToken's general path (see writeToken in
+// encode_fast.go for the fast one).
+func (e *encoderState) writeTokenSlow(t Token) error {
 	k := t.Kind()
 	b := e.appendDelim(e.buf, k)
 	pos := len(b)

@@ -3,6 +3,7 @@ package jsontext
 import (
 	"math"
 	"strings"
+	"unsafe"
 
 	"github.com/jetjson/jet/internal/wire"
 )
@@ -16,11 +17,11 @@ import (
 // nothing until it knows the token is written. The fuzz tests compare
 // the two.
 
-// writeTokenFast writes t, or reports false having changed nothing. When
-// it writes, err is what flushing the output returned.
-func (e *encoderState) writeTokenFast(t Token) (ok bool, err error) {
+// writeToken writes t: a token written on one line that breaks no rule
+// here, anything else by writeTokenSlow, before which nothing is changed.
+func (e *encoderState) writeToken(t Token) error {
 	if e.fl&fmtSpace != 0 || e.slowOnly {
-		return false, nil
+		return e.writeTokenSlow(t)
 	}
 	var text []byte
 	var c byte
@@ -28,7 +29,7 @@ func (e *encoderState) writeTokenFast(t Token) (ok bool, err error) {
 	switch {
 	case raw != nil:
 		if raw.prevOffset() != int64(t.num) {
-			return false, nil // the general path panics
+			return e.writeTokenSlow(t) // which panics
 		}
 		text = raw.buf[raw.prevStart:raw.prevEnd]
 		c = text[0]
@@ -37,7 +38,7 @@ func (e *encoderState) writeTokenFast(t Token) (ok bool, err error) {
 	case t.str != "":
 		c = '"'
 	default:
-		return false, nil
+		return e.writeTokenSlow(t)
 	}
 
 	l := e.m.last
@@ -47,7 +48,7 @@ func (e *encoderState) writeTokenFast(t Token) (ok bool, err error) {
 	switch {
 	case l.needValue():
 		if c == '}' || c == ']' {
-			return false, nil
+			return e.writeTokenSlow(t)
 		}
 		b = append(b, ':')
 	case nested && l.length() > 0 && c != '}' && c != ']':
@@ -55,10 +56,10 @@ func (e *encoderState) writeTokenFast(t Token) (ok bool, err error) {
 	}
 	pos := len(b)
 
-	switch c {
-	case '{', '[':
+	switch fmtClass[c] {
+	case clsOpen:
 		if l.needName() || len(e.m.outer) == maxDepth {
-			return false, nil
+			return e.writeTokenSlow(t)
 		}
 		b = append(b, c)
 		e.m.outer = append(e.m.outer, l+1)
@@ -71,9 +72,17 @@ func (e *encoderState) writeTokenFast(t Token) (ok bool, err error) {
 		if e.fl&fmtCheckDup != 0 {
 			e.seen.push()
 		}
-	case '}':
+	case clsClose:
+		if c == ']' {
+			if !l.isArray() || !nested {
+				return e.writeTokenSlow(t)
+			}
+			b = append(b, ']')
+			e.m.pop()
+			break
+		}
 		if !l.isObject() || l.needValue() {
-			return false, nil
+			return e.writeTokenSlow(t)
 		}
 		b = append(b, '}')
 		e.m.pop()
@@ -81,25 +90,19 @@ func (e *encoderState) writeTokenFast(t Token) (ok bool, err error) {
 		if e.fl&fmtCheckDup != 0 {
 			e.seen.pop()
 		}
-	case ']':
-		if !l.isArray() || !nested {
-			return false, nil
-		}
-		b = append(b, ']')
-		e.m.pop()
-	case 'n', 't', 'f':
+	case clsNull, clsTrue, clsFalse:
 		if l.needName() {
-			return false, nil
+			return e.writeTokenSlow(t)
 		}
-		b = append(b, text...)
 		e.m.last = l + 1
-	case '"':
-		verbatim := true
+		b = appendShort(b, text)
+	case clsQuote:
+		verbatim, ok := true, false
 		if raw != nil && raw.prevFlags&(strNotVerbatim|strMaybeEscaped) == 0 && e.fl&(fmtHTML|fmtJS) == 0 {
 			// Its flags say it holds no escape and valid UTF-8.
-			b = append(b, text...)
+			b = appendShort(b, text)
 		} else if b, verbatim, ok = e.appendStringFast(b, raw, text, t.str); !ok {
-			return false, nil
+			return e.writeTokenSlow(t)
 		}
 		if l.needName() {
 			if e.fl&fmtCheckDup != 0 {
@@ -109,21 +112,22 @@ func (e *encoderState) writeTokenFast(t Token) (ok bool, err error) {
 					ok = e.seen.insertQuoted(b[pos:], false)
 				}
 				if !ok {
-					return false, nil
+					return e.writeTokenSlow(t)
 				}
 			}
 			e.names.setLast(pos)
 		}
 		e.m.last = l + 1
-	default:
+	case clsNumber:
 		if l.needName() {
-			return false, nil
+			return e.writeTokenSlow(t)
 		}
+		e.m.last = l + 1
 		if raw != nil {
 			if e.fl&fmtCanonNums != 0 && needsCanon(wire.StringOf(text), e.fl) {
 				b = appendCanonNumber(b, wire.StringOf(raw.buf), raw.prevStart, raw.prevEnd)
 			} else {
-				b = append(b, text...)
+				b = appendShort(b, text)
 			}
 		} else {
 			switch t.str[0] {
@@ -137,13 +141,18 @@ func (e *encoderState) writeTokenFast(t Token) (ok bool, err error) {
 				b = wire.AppendUint(b, t.num)
 			}
 		}
-		e.m.last = l + 1
+	default:
+		return e.writeTokenSlow(t)
 	}
-	e.buf = b
-	if e.wr != nil && (len(e.m.outer) == 0 || len(b) > 3*cap(b)/4) {
-		return true, e.flush()
+	if len(b) <= cap(e.buf) && unsafe.SliceData(b) == unsafe.SliceData(e.buf) {
+		e.buf = e.buf[:len(b)] // the same array: no pointer to store
+	} else {
+		e.buf = b
 	}
-	return true, nil
+	if e.wr != nil && (len(e.m.outer) == 0 || 4*len(b) > 3*cap(b)) {
+		return e.flush()
+	}
+	return nil
 }
 
 // appendStringFast appends a string token: raw (its quoted text) or made
@@ -206,4 +215,30 @@ func (e *encoderState) appendStringFast(b []byte, raw *decodeBuffer, text []byte
 // RFC 8785's agree on: valid UTF-8 without U+2028 and U+2029.
 func plainText(s string) bool {
 	return wire.ValidUTF8(s) && !strings.Contains(s, "\u2028") && !strings.Contains(s, "\u2029")
+}
+
+// appendShort appends t to b: up to 32 bytes (most tokens) with two
+// overlapping moves of 16, 8 or 4 bytes each, which read and write no
+// byte outside t and b's new bytes; longer with append.
+func appendShort(b, t []byte) []byte {
+	n, l := len(t), len(b)
+	if n > 32 || n < 4 || cap(b)-l < n {
+		return append(b, t...)
+	}
+	d := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)
+	p := unsafe.Pointer(unsafe.SliceData(t))
+	switch {
+	case n >= 16:
+		a0, a1 := *(*uint64)(p), *(*uint64)(unsafe.Add(p, 8))
+		z0, z1 := *(*uint64)(unsafe.Add(p, n-16)), *(*uint64)(unsafe.Add(p, n-8))
+		*(*uint64)(d), *(*uint64)(unsafe.Add(d, 8)) = a0, a1
+		*(*uint64)(unsafe.Add(d, n-16)), *(*uint64)(unsafe.Add(d, n-8)) = z0, z1
+	case n >= 8:
+		a, z := *(*uint64)(p), *(*uint64)(unsafe.Add(p, n-8))
+		*(*uint64)(d), *(*uint64)(unsafe.Add(d, n-8)) = a, z
+	default:
+		a, z := *(*uint32)(p), *(*uint32)(unsafe.Add(p, n-4))
+		*(*uint32)(d), *(*uint32)(unsafe.Add(d, n-4)) = a, z
+	}
+	return b[:l+n]
 }

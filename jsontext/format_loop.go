@@ -527,8 +527,30 @@ afterDelim:
 
 close:
 	// ch, at pos, ends the innermost container, if it is its end.
-	if c.e.open[st>>stDepth-1] != ch-2 || ch == '}' && mode&uint32(fmtCheckDup|fmtReorder) != 0 {
+	if c.e.open[st>>stDepth-1] != ch-2 || ch == '}' && mode&uint32(fmtReorder) != 0 {
 		goto exit
+	}
+	if ch == '}' && mode&uint32(fmtCheckDup) != 0 {
+		// The object's keys are distinct when they are a sequence
+		// known so (see nameCheck.close; step settles the others).
+		nc := &c.e.nameCheck
+		first := nc.firsts[len(nc.firsts)-1]
+		if ks := nc.keys[first:]; len(ks) >= 2 {
+			if len(ks) > keySeqMax {
+				goto exit
+			}
+			seq := nc.seqs[keySeqSlot(ks)]
+			if len(seq) != len(ks) {
+				goto exit
+			}
+			for i, k := range ks {
+				if seq[i] != k {
+					goto exit
+				}
+			}
+		}
+		nc.firsts = nc.firsts[:len(nc.firsts)-1]
+		nc.keys = nc.keys[:first]
 	}
 	if st&wantComma != 0 && mode&uint32(fmtMultiline) != 0 {
 		// A new line and indent before the end.

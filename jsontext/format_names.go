@@ -121,8 +121,7 @@ func (c *nameCheck) close() bool {
 	}
 	var slot *[]uint64
 	if len(ks) <= keySeqMax {
-		h := ((ks[0]^uint64(len(ks)))*keySlot ^ ks[len(ks)-1]) * keySlot
-		slot = &c.seqs[h>>(64-bits.Len(keySeqCacheSize-1))]
+		slot = &c.seqs[keySeqSlot(ks)]
 		if slices.Equal(*slot, ks) {
 			return true
 		}
@@ -134,6 +133,13 @@ func (c *nameCheck) close() bool {
 		*slot = append((*slot)[:0], ks...)
 	}
 	return true
+}
+
+// keySeqSlot returns the place in seqs of the key sequence ks (at least
+// two keys).
+func keySeqSlot(ks []uint64) uint64 {
+	h := ((ks[0]^uint64(len(ks)))*keySlot ^ ks[len(ks)-1]) * keySlot
+	return h >> (64 - bits.Len(keySeqCacheSize-1))
 }
 
 // distinct reports whether the keys ks are distinct.

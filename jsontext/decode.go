@@ -138,7 +138,7 @@ func (d *decoderState) reset(buf []byte, r io.Reader, opts []Options) {
 	o.Join(opts...)
 	d.opts = o
 	d.depthLimit = maxDepth
-	if o.Flags.Has(jsonopts.DepthLimit) && o.DepthLimit > 0 && o.DepthLimit < maxDepth {
+	if o.Flags.Has(jsonopts.DepthLimit) && o.DepthLimit > 0 {
 		d.depthLimit = o.DepthLimit
 	}
 	d.m.limit = d.depthLimit

@@ -44,7 +44,7 @@ func TestDepthLimitOption(t *testing.T) {
 		"ReadValue": func(d *Decoder) error { _, err := d.ReadValue(); return err },
 		"SkipValue": func(d *Decoder) error { return d.SkipValue() },
 	}
-	for _, limit := range []int{1, 2, 5, 64, 300} {
+	for _, limit := range []int{1, 2, 5, 64, 300, 10001, 12000} {
 		for _, object := range []bool{false, true} {
 			for _, depth := range []int{limit, limit + 1} {
 				doc := nest(depth, object)

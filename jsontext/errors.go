@@ -78,6 +78,13 @@ type invalidTextError struct {
 	where string
 }
 
+// InvalidText returns the error's parts: the label ("character", "escape
+// sequence" or "surrogate pair"), the text found and where it was found.
+// jet's readers of encoding/json's dialect word their errors from them.
+func (e *invalidTextError) InvalidText() (label, what, where string) {
+	return e.label, e.what, e.where
+}
+
 func (e *invalidTextError) Error() string {
 	var what string
 	switch {

@@ -82,7 +82,7 @@ func (m *machine) push(object bool) error {
 	switch {
 	case m.last.needName():
 		return ErrNonStringName
-	case len(m.outer) == maxDepth || (m.limit != 0 && len(m.outer) == m.limit):
+	case m.limit == 0 && len(m.outer) == maxDepth, m.limit != 0 && len(m.outer) == m.limit:
 		return errMaxDepth
 	}
 	m.outer = append(m.outer, m.last+1)

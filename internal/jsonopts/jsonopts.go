@@ -146,8 +146,8 @@ type IndentPrefixOption string
 // JSONOptions marks IndentPrefixOption as Options.
 func (IndentPrefixOption) JSONOptions(NotForPublicUse) {}
 
-// DepthLimitOption sets the deepest nesting a Decoder accepts (at most
-// 10000, jsontext's own limit, which applies when it is not set). Only
+// DepthLimitOption sets the deepest nesting a Decoder accepts, in place
+// of jsontext's own limit of 10000 (lower or higher). Only
 // jet's packages make it: its readers of encoding/json's dialect honour
 // a configured limit when they ask the reference grammar about an error.
 type DepthLimitOption int

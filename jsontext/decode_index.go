@@ -324,6 +324,8 @@ func (d *decoderState) fillIndex() bool {
 	}
 	s := wire.StringOf(d.buf)
 	if !ix.x.Fill(s, keep) {
+		// The list holds the kept tokens only; none is usable.
+		ix.k, ix.usable = 0, 0
 		return false
 	}
 	toks := ix.x.Tokens()

@@ -34,6 +34,10 @@ var handInputs = []string{
 	strings.Repeat("[", 10000) + strings.Repeat("]", 10000),
 	strings.Repeat(`{"a":`, 10001) + "1" + strings.Repeat("}", 10001),
 	`[1e999,-1e999,123456789012345678901234567890]`, `{"a":1,"b":2,"a":3}`,
+	// A string left open after tokens the index listed: its list is
+	// refilled with nothing usable.
+	"[" + strings.Repeat(" ", 68) + `0e0,["` + strings.Repeat("a", 69) + `"],` + strings.Repeat(" ", 52) + "2e308," +
+		strings.Repeat(" ", 55) + "1.5.5," + strings.Repeat(" ", 67) + "+1,fals]",
 }
 
 // inputs returns every input of the differential tests.

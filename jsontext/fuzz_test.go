@@ -170,5 +170,12 @@ func FuzzSurrogatesPaired(f *testing.F) {
 		if got := surrogatesPaired(string(q[1 : len(q)-1])); got != (err == nil) {
 			t.Fatalf("surrogatesPaired(%q) = %v, consumeString: %v", q, got, err)
 		}
+		// Stretches of JSON text, as the token index checks them: the
+		// string among other tokens, its escapes found from the start.
+		for _, text := range []string{string(q), `{` + string(q) + `:[1,"\\",` + string(q) + `]`, `"\ud800\udc00",` + string(q) + `,true`} {
+			if got := surrogatesPaired(text); got != (err == nil) {
+				t.Fatalf("surrogatesPaired(%q) = %v, consumeString(%q): %v", text, got, q, err)
+			}
+		}
 	})
 }

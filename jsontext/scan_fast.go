@@ -3,7 +3,6 @@ package jsontext
 import (
 	"math/bits"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/jetjson/jet/internal/wire"
 )
@@ -54,52 +53,42 @@ func stringFast(s string, pos int, checkUTF8 bool) (end int, fl strFlags, ok boo
 // surrogatesPaired reports whether every \u escape of a UTF-16 surrogate
 // in the text (string bodies, or stretches of valid JSON, whose escapes
 // are known to be well formed) is a high surrogate followed by a low one.
-// Surrogates are rare: it looks only at the places where `\ud` or `\uD`
-// occurs (strings.Index, which compares many bytes at once), and there at
-// whether the backslash starts an escape.
+// It walks from escape to escape: the first backslash of the text starts
+// one (outside strings valid JSON has none, and a string starts outside
+// any escape), and so does the first after the end of each. Runs of
+// escapes, common in text escaped to ASCII, are followed without a call.
 func surrogatesPaired(text string) bool {
-	lower, upper := strings.Index(text, `\ud`), strings.Index(text, `\uD`) // the next from i, or -1
-	for i := 0; ; {
-		if lower >= 0 && lower < i && i <= len(text) {
-			if lower = strings.Index(text[i:], `\ud`); lower >= 0 {
-				lower += i
+	i := strings.IndexByte(text, '\\')
+	if i < 0 {
+		return true
+	}
+	for {
+		// text[i] starts an escape. Fewer than 6 bytes from it: no \u
+		// escape ends in the text.
+		if i+6 > len(text) {
+			return true
+		}
+		if text[i+1] != 'u' {
+			i += 2
+		} else if text[i+2]|0x20 != 'd' || hexVal[text[i+3]] < 8 {
+			i += 6
+		} else {
+			// A surrogate: a high one, followed by an escaped low one.
+			k := i + 6
+			if hexVal[text[i+3]] >= 0xc || k+6 > len(text) || text[k] != '\\' || text[k+1] != 'u' ||
+				text[k+2]|0x20 != 'd' || hexVal[text[k+3]] < 0xc {
+				return false
 			}
+			i = k + 6
 		}
-		if upper >= 0 && upper < i && i <= len(text) {
-			if upper = strings.Index(text[i:], `\uD`); upper >= 0 {
-				upper += i
-			}
+		if i < len(text) && text[i] == '\\' {
+			continue
 		}
-		j := lower
-		if j < 0 || upper >= 0 && upper < j {
-			j = upper
-		}
+		j := strings.IndexByte(text[i:], '\\')
 		if j < 0 {
 			return true
 		}
-		i = j + 1
-		// The backslash starts an escape if an even number of backslashes
-		// come right before it.
-		b := j
-		for b > 0 && text[b-1] == '\\' {
-			b--
-		}
-		if (j-b)%2 != 0 || j+6 > len(text) {
-			continue
-		}
-		v := rune(hexVal[text[j+2]])<<12 | rune(hexVal[text[j+3]])<<8 | rune(hexVal[text[j+4]])<<4 | rune(hexVal[text[j+5]])
-		if !utf16.IsSurrogate(v) {
-			continue
-		}
-		k := j + 6
-		if v >= 0xdc00 || k+6 > len(text) || text[k] != '\\' || text[k+1] != 'u' {
-			return false
-		}
-		v2 := rune(hexVal[text[k+2]])<<12 | rune(hexVal[text[k+3]])<<8 | rune(hexVal[text[k+4]])<<4 | rune(hexVal[text[k+5]])
-		if v2 < 0xdc00 || v2 > 0xdfff {
-			return false
-		}
-		i = k + 6
+		i += j
 	}
 }
 

@@ -1,6 +1,7 @@
 package jsontext
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"strconv"
@@ -269,7 +270,7 @@ func inElement(err error, i int64) error {
 func (e *pathError) appendTo(ptr []byte) []byte {
 	rev := e.rev
 	for len(rev) > 0 {
-		i := strings.LastIndexByte(string(rev), '/')
+		i := bytes.LastIndexByte(rev, '/')
 		ptr = append(ptr, rev[i:]...)
 		rev = rev[:i]
 	}

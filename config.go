@@ -165,5 +165,5 @@ func (f *frozen) NewDecoder(r io.Reader) *Decoder {
 }
 
 func (f *frozen) Valid(data []byte) bool {
-	return wire.Validate(wire.StringOf(data), wire.DefaultMaxDepth) == nil
+	return wire.Valid(wire.StringOf(data))
 }

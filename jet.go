@@ -8,6 +8,7 @@ import (
 
 	"github.com/jetjson/jet/decoder"
 	"github.com/jetjson/jet/encoder"
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -44,22 +45,20 @@ func ValidString(s string) bool { return wire.Valid(s) }
 // Compact appends src to dst without insignificant whitespace, as
 // encoding/json's Compact does. On error dst is unchanged.
 func Compact(dst *bytes.Buffer, src []byte) error {
-	out, err := wire.AppendCompact(dst.AvailableBuffer(), wire.StringOf(src), false)
-	if err != nil {
+	if err := syntaxv1.Validate(wire.StringOf(src), wire.DefaultMaxDepth); err != nil {
 		return err
 	}
-	dst.Write(out)
+	dst.Write(wire.AppendCompact(dst.AvailableBuffer(), wire.StringOf(src), false))
 	return nil
 }
 
 // Indent appends src to dst indented as encoding/json's Indent does. On
 // error dst is unchanged.
 func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
-	out, err := wire.AppendIndent(dst.AvailableBuffer(), wire.StringOf(src), prefix, indent)
-	if err != nil {
+	if err := syntaxv1.Validate(wire.StringOf(src), wire.DefaultMaxDepth); err != nil {
 		return err
 	}
-	dst.Write(out)
+	dst.Write(wire.AppendIndent(dst.AvailableBuffer(), wire.StringOf(src), prefix, indent))
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/jetjson/jet/encoder"
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -50,7 +51,7 @@ func SetRawPath(src []byte, path string, raw []byte, opts EditOptions) ([]byte, 
 		return nil, err
 	}
 	r := wire.StringOf(raw)
-	if err := wire.Validate(r, wire.DefaultMaxDepth); err != nil {
+	if err := syntaxv1.Validate(r, wire.DefaultMaxDepth); err != nil {
 		return nil, fmt.Errorf("ast: the value to set is not valid JSON: %w", err)
 	}
 	i := wire.SkipSpaceFast(r, 0)
@@ -364,7 +365,7 @@ func AppendValue(dst []byte, v any) ([]byte, error) {
 		return x.appendJSON(dst)
 	case json.RawMessage:
 		s := wire.StringOf(x)
-		if err := wire.Validate(s, wire.DefaultMaxDepth); err != nil {
+		if err := syntaxv1.Validate(s, wire.DefaultMaxDepth); err != nil {
 			return dst, err
 		}
 		i := wire.SkipSpaceFast(s, 0)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -77,7 +78,7 @@ func TestSetPathErrors(t *testing.T) {
 		}
 	}
 	for _, doc := range []string{`{"a":1,}`, `{"a":1} {}`, `{"a":[1,2}`, ``, `{"b": 1, "a": 0x}`, `{"a": 1, "b": [1 2]}`} {
-		want := wire.Validate(doc, wire.DefaultMaxDepth)
+		want := syntaxv1.Validate(doc, wire.DefaultMaxDepth)
 		for _, path := range []string{"a", "b", "zz", "a.c"} {
 			for name, f := range map[string]func() ([]byte, error){
 				"SetPath":    func() ([]byte, error) { return SetPath([]byte(doc), path, 1, validating) },

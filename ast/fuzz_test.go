@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -29,7 +30,7 @@ func FuzzNodeLazy(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, doc string, seed int64) {
 		n := NewRaw(doc)
-		verr := wire.Validate(doc, wire.DefaultMaxDepth)
+		verr := syntaxv1.Validate(doc, wire.DefaultMaxDepth)
 		if verr != nil {
 			var se *wire.SyntaxError
 			if !errors.As(n.Check(), &se) || se.Offset != verr.Offset {
@@ -90,7 +91,7 @@ func FuzzSearchPath(f *testing.F) {
 			}
 			return
 		}
-		verr := wire.Validate(doc, wire.DefaultMaxDepth)
+		verr := syntaxv1.Validate(doc, wire.DefaultMaxDepth)
 		if verr != nil {
 			var se *wire.SyntaxError
 			if !errors.As(err1, &se) || se.Offset != verr.Offset || se.Msg != verr.Msg {
@@ -153,7 +154,7 @@ func FuzzEditPath(f *testing.F) {
 		f.Add(d, paths[i%len(paths)], `{"v":[1,"x"]}`)
 	}
 	f.Fuzz(func(t *testing.T, doc, path, value string) {
-		validValue := wire.Validate(value, wire.DefaultMaxDepth) == nil
+		validValue := syntaxv1.Validate(value, wire.DefaultMaxDepth) == nil
 		set, err := SetRawPath([]byte(doc), path, []byte(value), validating)
 		set2, err2 := SetRawPath([]byte(doc), path, []byte(value), EditOptions{})
 		del, derr := DeletePath([]byte(doc), path, validating)
@@ -163,7 +164,7 @@ func FuzzEditPath(f *testing.F) {
 		for _, st := range p.steps {
 			pathOK = pathOK && st.op != opCount && st.op != opPattern
 		}
-		if verr := wire.Validate(doc, wire.DefaultMaxDepth); verr != nil {
+		if verr := syntaxv1.Validate(doc, wire.DefaultMaxDepth); verr != nil {
 			// (A bad path is reported before the document is read.)
 			var se *wire.SyntaxError
 			if pathOK && (!errors.As(derr, &se) || se.Offset != verr.Offset) {
@@ -323,7 +324,7 @@ func FuzzFindIndexed(f *testing.F) {
 			return
 		}
 		s1, e1, err1 := findIndexed(doc, steps)
-		if wire.Validate(doc, wire.DefaultMaxDepth) != nil {
+		if syntaxv1.Validate(doc, wire.DefaultMaxDepth) != nil {
 			return
 		}
 		s2, e2, err2 := findLooseBytes(doc, steps)

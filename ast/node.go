@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -122,7 +123,7 @@ func NewRaw(s string) Node {
 			return rawNode(s[i:end])
 		}
 	}
-	return newError(wire.Validate(s, wire.DefaultMaxDepth))
+	return newError(syntaxv1.Validate(s, wire.DefaultMaxDepth))
 }
 
 // newError returns a V_ERROR node for err.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -46,7 +47,7 @@ func TestNewRawInvalid(t *testing.T) {
 		var se *wire.SyntaxError
 		if err := n.Check(); !errors.As(err, &se) {
 			t.Errorf("NewRaw(%q).Check() = %v, want a SyntaxError", src, err)
-		} else if want := wire.Validate(src, wire.DefaultMaxDepth); se.Offset != want.Offset || se.Msg != want.Msg {
+		} else if want := syntaxv1.Validate(src, wire.DefaultMaxDepth); se.Offset != want.Offset || se.Msg != want.Msg {
 			t.Errorf("NewRaw(%q): %v, want %v", src, se, want)
 		}
 		if n.Error() == "" {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -195,7 +196,7 @@ func itoa(i int) string {
 // reports it. pos is where the search noticed a problem, used only if
 // Validate finds none (which would be a bug).
 func syntaxError(src string, pos int) error {
-	if err := wire.Validate(src, wire.DefaultMaxDepth); err != nil {
+	if err := syntaxv1.Validate(src, wire.DefaultMaxDepth); err != nil {
 		return err
 	}
 	return wire.NewSyntaxError(src, pos, "invalid JSON")
@@ -473,7 +474,7 @@ func findLooseBytes(src string, steps []step) (start, end int, err error) {
 	// The value found is checked.
 	end, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth)
 	if !ok {
-		_, serr := wire.SkipValue(src, i, wire.DefaultMaxDepth)
+		_, serr := syntaxv1.SkipValue(src, i, wire.DefaultMaxDepth)
 		return 0, 0, serr
 	}
 	return i, end, nil
@@ -516,7 +517,7 @@ func findIndexed(src string, steps []step) (start, end int, err error) {
 	// The value found is checked.
 	end, ok := wire.SkipValueFast(src, i, wire.DefaultMaxDepth)
 	if !ok {
-		_, serr := wire.SkipValue(src, i, wire.DefaultMaxDepth)
+		_, serr := syntaxv1.SkipValue(src, i, wire.DefaultMaxDepth)
 		return 0, 0, serr
 	}
 	return i, end, nil
@@ -563,7 +564,7 @@ func findIndexedPath(src string, path []any) (start, end int, err error) {
 	// The value found is checked.
 	end, ok := wire.SkipValueFast(src, i, wire.DefaultMaxDepth)
 	if !ok {
-		_, serr := wire.SkipValue(src, i, wire.DefaultMaxDepth)
+		_, serr := syntaxv1.SkipValue(src, i, wire.DefaultMaxDepth)
 		return 0, 0, pathFailure(path, serr)
 	}
 	return i, end, nil

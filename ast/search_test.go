@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -118,7 +119,7 @@ func TestSearchInvalidJSON(t *testing.T) {
 		{"{\"a\": \"\x01\"}", []any{"a"}},
 		{`[[[1]], 2] ]`, []any{0, 0, 0}},
 	} {
-		want := wire.Validate(tc.doc, wire.DefaultMaxDepth)
+		want := syntaxv1.Validate(tc.doc, wire.DefaultMaxDepth)
 		if want == nil {
 			t.Fatalf("%s is valid", tc.doc)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -185,7 +186,7 @@ value:
 			if f, err = wire.ParseFloat(text); err != nil {
 				// As in encoding/json, a syntax error anywhere in the
 				// document comes before a number out of range.
-				if verr := wire.Validate(src, wire.DefaultMaxDepth); verr != nil {
+				if verr := syntaxv1.Validate(src, wire.DefaultMaxDepth); verr != nil {
 					return verr
 				}
 				return fmt.Errorf("ast: number %s at offset %d: %w", text, i-len(text), err)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -87,7 +88,7 @@ func checkPreorder(t *testing.T, name, doc string) {
 	want, _ := mustStd(doc)
 	var plain any
 	stdErr := json.Unmarshal([]byte(doc), &plain)
-	if verr := wire.Validate(doc, wire.DefaultMaxDepth); verr != nil {
+	if verr := syntaxv1.Validate(doc, wire.DefaultMaxDepth); verr != nil {
 		var se *wire.SyntaxError
 		if !errors.As(err, &se) || se.Offset != verr.Offset || se.Msg != verr.Msg {
 			t.Fatalf("%s: Preorder error %v, want %v", name, err, verr)

@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -80,7 +81,7 @@ func (d *state) finishAt(start int, err error, whole bool) error {
 	if _, ok := err.(*SyntaxError); ok {
 		return err
 	}
-	end, serr := wire.SkipValue(d.src, start, d.maxDepth)
+	end, serr := syntaxv1.SkipValue(d.src, start, d.maxDepth)
 	if serr == nil && whole {
 		serr = wire.CheckEnd(d.src, end)
 	}

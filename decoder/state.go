@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -243,11 +244,7 @@ func (d *state) skipSpaceMore() { d.pos = wire.SkipSpaceMore(d.src, d.pos) }
 
 // skip checks and skips the value at pos.
 func (d *state) skip() error {
-	if end, ok := wire.SkipValueFast(d.src, d.pos, d.maxDepth-d.depth); ok {
-		d.pos = end
-		return nil
-	}
-	end, err := wire.SkipValue(d.src, d.pos, d.maxDepth-d.depth)
+	end, err := syntaxv1.SkipValue(d.src, d.pos, d.maxDepth-d.depth)
 	d.pos = end
 	if err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -661,13 +662,12 @@ func (e *state) appendMarshalerOutput(b, out []byte, t reflect.Type) ([]byte, er
 		return append(b, out...), nil
 	}
 	if html || e.opts&CompactMarshaler != 0 {
-		nb, err := wire.AppendCompact(b, wire.StringOf(out), html)
-		if err != nil {
+		if err := syntaxv1.Validate(wire.StringOf(out), wire.DefaultMaxDepth); err != nil {
 			return b, &MarshalerError{Type: t, Err: err, Func: "MarshalJSON"}
 		}
-		return nb, nil
+		return wire.AppendCompact(b, wire.StringOf(out), html), nil
 	}
-	if err := wire.Validate(wire.StringOf(out), wire.DefaultMaxDepth); err != nil {
+	if err := syntaxv1.Validate(wire.StringOf(out), wire.DefaultMaxDepth); err != nil {
 		return b, &MarshalerError{Type: t, Err: err, Func: "MarshalJSON"}
 	}
 	return append(b, out...), nil

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -152,11 +153,10 @@ func EncodeIndented(v any, prefix, indent string, opts Options) ([]byte, error) 
 // deeper than encoding/json's Indent accepts, the syntax error is
 // returned, as encoding/json's MarshalIndent does.
 func appendIndented(dst, src []byte, prefix, indent string) ([]byte, error) {
-	out, err := wire.AppendIndent(dst, wire.StringOf(src), prefix, indent)
-	if err != nil {
+	if err := syntaxv1.Validate(wire.StringOf(src), wire.DefaultMaxDepth); err != nil {
 		return nil, err
 	}
-	return out, nil
+	return wire.AppendIndent(dst, wire.StringOf(src), prefix, indent), nil
 }
 
 // Pretouch compiles the encoder for t ahead of its first use, so the first

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jetjson/jet/internal/jsonstream"
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -91,7 +92,7 @@ Run 'jet ndjson SUBCOMMAND --help' for the options.`,
 	switch args[0] {
 	case "valid":
 		fn = func(dst, line []byte) ([]byte, error) {
-			if err := wire.Validate(wire.StringOf(line), wire.DefaultMaxDepth); err != nil {
+			if err := syntaxv1.Validate(wire.StringOf(line), wire.DefaultMaxDepth); err != nil {
 				return dst, err
 			}
 			if strict {
@@ -104,7 +105,7 @@ Run 'jet ndjson SUBCOMMAND --help' for the options.`,
 	case "fmt":
 		fn = func(dst, line []byte) ([]byte, error) {
 			if strict {
-				if err := wire.Validate(wire.StringOf(line), wire.DefaultMaxDepth); err != nil {
+				if err := syntaxv1.Validate(wire.StringOf(line), wire.DefaultMaxDepth); err != nil {
 					return dst, err
 				}
 				if err := checkUTF8(line); err != nil {
@@ -122,11 +123,12 @@ Run 'jet ndjson SUBCOMMAND --help' for the options.`,
 				}
 				return append(append(dst, sorted...), '\n'), nil
 			}
-			out, err := wire.AppendCompact(dst, wire.StringOf(line), html)
-			if err != nil {
-				return dst, err
+			if !strict {
+				if err := syntaxv1.Validate(wire.StringOf(line), wire.DefaultMaxDepth); err != nil {
+					return dst, err
+				}
 			}
-			return append(out, '\n'), nil
+			return append(wire.AppendCompact(dst, wire.StringOf(line), html), '\n'), nil
 		}
 	case "get":
 		if len(pos) == 0 {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -47,7 +48,7 @@ func BenchmarkProcess(b *testing.B) {
 			})
 		}
 		run("validate/wire", func() error {
-			if err := wire.Validate(wire.StringOf(data), wire.DefaultMaxDepth); err != nil {
+			if err := syntaxv1.Validate(wire.StringOf(data), wire.DefaultMaxDepth); err != nil {
 				return err
 			}
 			return nil

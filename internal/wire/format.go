@@ -1,19 +1,11 @@
 package wire
 
-// AppendCompact appends src to dst with insignificant whitespace removed.
-// With html set, '<', '>', '&', U+2028 and U+2029 in strings are escaped
-// as \u003c and so on. Invalid input leaves dst as it was and returns the
-// error. Like encoding/json's Compact, whitespace after the value is
+// AppendCompact appends src, which must be valid JSON (see package
+// syntaxv1), to dst with insignificant whitespace removed. With html set,
+// '<', '>', '&', U+2028 and U+2029 in strings are escaped as \u003c and
+// so on. Like encoding/json's Compact, whitespace after the value is
 // dropped.
-func AppendCompact(dst []byte, src string, html bool) ([]byte, *SyntaxError) {
-	if err := Validate(src, DefaultMaxDepth); err != nil {
-		return dst, err
-	}
-	return appendCompactValid(dst, src, html), nil
-}
-
-// appendCompactValid is AppendCompact for input known to be valid.
-func appendCompactValid(dst []byte, src string, html bool) []byte {
+func AppendCompact(dst []byte, src string, html bool) []byte {
 	for i := 0; i < len(src); {
 		switch c := src[i]; {
 		case c == '"':
@@ -38,20 +30,13 @@ func appendCompactValid(dst []byte, src string, html bool) []byte {
 	return dst
 }
 
-// AppendIndent appends src to dst indented as encoding/json's Indent does:
-// each element of an object or array on a new line that starts with
-// prefix and one copy of indent per level, "key": value with one space,
-// empty objects and arrays kept as {} and []. Leading whitespace is
-// dropped; trailing whitespace is kept. Invalid input leaves dst as it
-// was and returns the error.
-func AppendIndent(dst []byte, src string, prefix, indent string) ([]byte, *SyntaxError) {
-	if err := Validate(src, DefaultMaxDepth); err != nil {
-		return dst, err
-	}
-	return appendIndentValid(dst, src, prefix, indent), nil
-}
-
-func appendIndentValid(dst []byte, src string, prefix, indent string) []byte {
+// AppendIndent appends src, which must be valid JSON (see package
+// syntaxv1), to dst indented as encoding/json's Indent does: each element
+// of an object or array on a new line that starts with prefix and one
+// copy of indent per level, "key": value with one space, empty objects
+// and arrays kept as {} and []. Leading whitespace is dropped; trailing
+// whitespace is kept.
+func AppendIndent(dst []byte, src string, prefix, indent string) []byte {
 	depth := 0
 	needIndent := false
 	i := SkipSpace(src, 0)

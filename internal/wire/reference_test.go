@@ -1,0 +1,17 @@
+package wire_test
+
+import (
+	"github.com/jetjson/jet/internal/syntaxv1"
+	"github.com/jetjson/jet/internal/wire"
+)
+
+func init() {
+	wire.SkipValue = syntaxv1.Explain
+	wire.Validate = func(s string, maxDepth int) *wire.SyntaxError {
+		end, err := syntaxv1.Explain(s, 0, maxDepth)
+		if err != nil {
+			return err
+		}
+		return wire.CheckEnd(s, end)
+	}
+}

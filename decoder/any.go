@@ -16,7 +16,7 @@ import (
 func emptyIfaceFn(report reflect.Type) decFunc {
 	return func(d *state, p unsafe.Pointer) error {
 		if d.pos >= len(d.src) {
-			return d.errorAt(d.pos, wire.CtxBeginValue)
+			return d.errorAt(d.pos)
 		}
 		if old := *(*any)(p); old != nil {
 			w := rt.EfaceOf(&old).Data
@@ -51,7 +51,7 @@ func emptyIfaceFn(report reflect.Type) decFunc {
 // json.Number or int64 with the options), bool, nil.
 func (d *state) decodeAny() (any, error) {
 	if d.pos >= len(d.src) {
-		return nil, d.errorAt(d.pos, wire.CtxBeginValue)
+		return nil, d.errorAt(d.pos)
 	}
 	switch c := d.src[d.pos]; c {
 	case '{':
@@ -75,7 +75,7 @@ func (d *state) decodeAny() (any, error) {
 			return d.numberAny()
 		}
 	}
-	return nil, d.errorAt(d.pos, wire.CtxBeginValue)
+	return nil, d.errorAt(d.pos)
 }
 
 func (d *state) objectAny() (any, error) {
@@ -94,7 +94,7 @@ func (d *state) objectAny() (any, error) {
 	base := len(d.kvs)
 	for {
 		if d.pos >= len(d.src) || d.src[d.pos] != '"' {
-			return nil, d.errorAt(d.pos, wire.CtxBeginKey)
+			return nil, d.errorAt(d.pos)
 		}
 		k, err := d.readString()
 		if err != nil {
@@ -104,7 +104,7 @@ func (d *state) objectAny() (any, error) {
 			d.skipSpaceMore()
 		}
 		if d.pos >= len(d.src) || d.src[d.pos] != ':' {
-			return nil, d.errorAt(d.pos, wire.CtxAfterKey)
+			return nil, d.errorAt(d.pos)
 		}
 		d.pos++
 		if d.spaceNext() {
@@ -135,7 +135,7 @@ func (d *state) objectAny() (any, error) {
 				break
 			}
 		}
-		return nil, d.errorAt(d.pos, wire.CtxAfterPair)
+		return nil, d.errorAt(d.pos)
 	}
 	members := d.kvs[base:]
 	m := make(map[string]any, len(members))
@@ -189,7 +189,7 @@ func (d *state) arrayAny() (any, error) {
 				break
 			}
 		}
-		return nil, d.errorAt(d.pos, wire.CtxAfterElement)
+		return nil, d.errorAt(d.pos)
 	}
 	elems := d.anys[base:]
 	a := d.anySlice(len(elems))

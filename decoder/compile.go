@@ -146,7 +146,7 @@ func unsupportedFn(t reflect.Type) decFunc {
 // ignored, anything valid is a mismatch, anything else a syntax error.
 func (d *state) other(t reflect.Type) error {
 	if d.pos >= len(d.src) {
-		return d.errorAt(d.pos, wire.CtxBeginValue)
+		return d.errorAt(d.pos)
 	}
 	switch c := d.src[d.pos]; c {
 	case 'n':
@@ -154,7 +154,7 @@ func (d *state) other(t reflect.Type) error {
 	case '{', '[', '"', 't', 'f', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		return d.mismatch(t)
 	}
-	return d.errorAt(d.pos, wire.CtxBeginValue)
+	return d.errorAt(d.pos)
 }
 
 func boolFn(t reflect.Type) decFunc {
@@ -617,7 +617,7 @@ func (d *state) decodeFlatSlice(sh *sliceHeader, elem decFunc, size uintptr) err
 					break
 				}
 			}
-			return d.errorAt(d.pos, wire.CtxAfterElement)
+			return d.errorAt(d.pos)
 		}
 	}
 	d.depth--
@@ -805,7 +805,7 @@ func (d *state) arrayElements(each func(i int) error) (int, error) {
 				return i + 1, nil
 			}
 		}
-		return i + 1, d.errorAt(d.pos, wire.CtxAfterElement)
+		return i + 1, d.errorAt(d.pos)
 	}
 }
 
@@ -939,7 +939,7 @@ func arrayFn(t reflect.Type) decFunc {
 						break
 					}
 				}
-				return d.errorAt(d.pos, wire.CtxAfterElement)
+				return d.errorAt(d.pos)
 			}
 		}
 		d.depth--
@@ -960,7 +960,7 @@ func ifaceFn(t, report reflect.Type) decFunc {
 	}
 	return func(d *state, p unsafe.Pointer) error {
 		if d.pos >= len(d.src) {
-			return d.errorAt(d.pos, wire.CtxBeginValue)
+			return d.errorAt(d.pos)
 		}
 		v := reflect.NewAt(t, p).Elem()
 		isNull := d.src[d.pos] == 'n'

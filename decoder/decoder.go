@@ -72,14 +72,12 @@ func (d *state) value(v any) error {
 // finishAt turns the outcome of decoding the value that starts at start
 // into the error to report: a syntax error first (encoding/json checks
 // the whole input before decoding, so a syntax error anywhere wins over
-// an error from a method or an invalid target), then a fatal error, then
-// the first mismatch.
+// an error from a method or an invalid target), as the reference grammar
+// words it, then a fatal error, then the first mismatch. A syntax error
+// the reference does not see is one of the options' (invalid UTF-8).
 func (d *state) finishAt(start int, err error, whole bool) error {
 	if err == nil {
 		return d.saved
-	}
-	if _, ok := err.(*SyntaxError); ok {
-		return err
 	}
 	end, serr := syntaxv1.SkipValue(d.src, start, d.maxDepth)
 	if serr == nil && whole {

@@ -9,7 +9,6 @@ import (
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
-	"github.com/jetjson/jet/internal/wire"
 )
 
 // mapFn compiles the decoder of a map type. As in encoding/json, keys may
@@ -163,7 +162,7 @@ func (d *state) objectStart() (empty bool, err error) {
 func (d *state) memberKey(keep bool) (k string, start, end int, err error) {
 	start = d.pos
 	if d.pos >= len(d.src) || d.src[d.pos] != '"' {
-		return "", start, start, d.errorAt(d.pos, wire.CtxBeginKey)
+		return "", start, start, d.errorAt(d.pos)
 	}
 	if keep {
 		k, err = d.readString()
@@ -178,7 +177,7 @@ func (d *state) memberKey(keep bool) (k string, start, end int, err error) {
 		d.skipSpaceMore()
 	}
 	if d.pos >= len(d.src) || d.src[d.pos] != ':' {
-		return "", start, end, d.errorAt(d.pos, wire.CtxAfterKey)
+		return "", start, end, d.errorAt(d.pos)
 	}
 	d.pos++
 	if d.spaceNext() {
@@ -206,7 +205,7 @@ func (d *state) objectNext() (done bool, err error) {
 			return true, nil
 		}
 	}
-	return false, d.errorAt(d.pos, wire.CtxAfterPair)
+	return false, d.errorAt(d.pos)
 }
 
 // mapKey converts a member name to a key of type kt as encoding/json

@@ -19,7 +19,7 @@ import (
 // literalStore step by step, through reflect.
 func (d *state) decodeQuoted(f *decField, p unsafe.Pointer) error {
 	if d.pos >= len(d.src) {
-		return d.errorAt(d.pos, wire.CtxBeginValue)
+		return d.errorAt(d.pos)
 	}
 	switch d.src[d.pos] {
 	case '"':

@@ -207,13 +207,15 @@ func (d *state) syntaxError(pos int, msg string) error {
 	return wire.NewSyntaxError(d.src, pos, msg)
 }
 
-// errorAt reports an unexpected byte at pos (or the end of input) in the
-// given context, in encoding/json's words.
-func (d *state) errorAt(pos int, context string) error {
+// errorAt reports that the byte at pos (or the end of input) may not
+// come where it is. The decoding loops only find syntax errors: finishAt
+// has the reference grammar (package syntaxv1) say what encoding/json
+// says about them.
+func (d *state) errorAt(pos int) error {
 	if pos >= len(d.src) {
 		return wire.NewSyntaxError(d.src, len(d.src), wire.MsgUnexpectedEOF)
 	}
-	return wire.NewSyntaxError(d.src, pos, wire.InvalidChar(d.src[pos], context))
+	return wire.NewSyntaxError(d.src, pos, "invalid character "+wire.QuoteChar(d.src[pos]))
 }
 
 // skipSpace moves pos to the next non-space byte.
@@ -423,7 +425,7 @@ func (d *state) literal(lit string) error {
 // enter and leave count container depth.
 func (d *state) enter() error {
 	if d.depth >= d.maxDepth {
-		return d.errorAt(d.pos, wire.CtxMaxDepth)
+		return d.errorAt(d.pos)
 	}
 	d.depth++
 	return nil

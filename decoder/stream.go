@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -145,6 +146,11 @@ func (dec *StreamDecoder) readValue() (int, error) {
 		n, err := sc.run(src, eof)
 		if err != nil {
 			if se, ok := err.(*SyntaxError); ok {
+				// The scan found the error; the reference grammar says it
+				// in encoding/json's words.
+				if _, rerr := syntaxv1.Explain(src, 0, maxDepth); rerr != nil && !rerr.IsEOF() {
+					se = rerr
+				}
 				err = se.Shift(dec.InputOffset())
 			}
 			dec.err = err
@@ -281,12 +287,12 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 				continue
 			}
 			if top == '[' {
-				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxAfterElement))
+				return 0, unexpected(s, i)
 			}
-			return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxAfterPair))
+			return 0, unexpected(s, i)
 		case scanColon:
 			if c != ':' {
-				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxAfterKey))
+				return 0, unexpected(s, i)
 			}
 			i++
 			sc.state = scanValue
@@ -301,7 +307,7 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 				continue
 			}
 			if c != '"' {
-				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxBeginKey))
+				return 0, unexpected(s, i)
 			}
 			sc.inString, sc.isKey = true, true
 			i++
@@ -320,7 +326,7 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 		switch c {
 		case '{', '[':
 			if len(sc.stack) >= sc.maxDepth {
-				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxMaxDepth))
+				return 0, unexpected(s, i)
 			}
 			sc.stack = append(sc.stack, c)
 			if c == '{' {
@@ -354,7 +360,7 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 			i = end
 		default:
 			if c != '-' && (c < '0' || c > '9') {
-				return 0, wire.NewSyntaxError(s, i, wire.InvalidChar(c, wire.CtxBeginValue))
+				return 0, unexpected(s, i)
 			}
 			end, _, err := wire.ScanNumber(s, i)
 			if err != nil {
@@ -375,6 +381,12 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 			return i, nil
 		}
 	}
+}
+
+// unexpected reports the byte at s[i] as one that may not come there;
+// readValue has the reference grammar word it.
+func unexpected(s string, i int) *SyntaxError {
+	return wire.NewSyntaxError(s, i, "invalid character "+wire.QuoteChar(s[i]))
 }
 
 // valueDone records that a value ended and reports whether it was the

@@ -687,7 +687,7 @@ func SkipLoose(s string, i int) (end int, ok bool) {
 		return skLooseContainer(s, i+1)
 	default:
 		// A number or a literal: up to the next delimiter.
-		return LooseScalarEnd(s, i), true
+		return looseScalarEnd(s, i), true
 	}
 }
 
@@ -950,9 +950,9 @@ func SkipSpaceFast(s string, i int) int {
 	return skSpace(s, i)
 }
 
-// LooseScalarEnd returns the index just past the number or literal that
+// looseScalarEnd returns the index just past the number or literal that
 // starts at s[i]: the next byte that cannot be part of one.
-func LooseScalarEnd(s string, i int) int {
+func looseScalarEnd(s string, i int) int {
 	switch c := s[i]; {
 	case c-'0' <= 9 || c == '-':
 		// The integer part, 8 digits at a time (as skDigits, inline).
@@ -988,9 +988,9 @@ func LooseScalarEnd(s string, i int) int {
 	return i
 }
 
-// LooseStringEndFlag is LooseStringEnd also reporting whether the string
+// looseStringEndFlag is LooseStringEnd also reporting whether the string
 // holds a backslash.
-func LooseStringEndFlag(s string, i int) (end int, escaped, ok bool) {
+func looseStringEndFlag(s string, i int) (end int, escaped, ok bool) {
 	j := i + 1
 	n := len(s)
 	for {
@@ -1020,48 +1020,6 @@ func LooseStringEndFlag(s string, i int) (end int, escaped, ok bool) {
 			return n, escaped, false
 		}
 	}
-}
-
-// LooseQuote returns the index of the first '"' at or after s[j], or
-// len(s), and whether a backslash comes before it. Whether the quote is
-// escaped is for the caller to check.
-func LooseQuote(s string, j int) (int, bool) {
-	n := len(s)
-	var bs uint64
-	for ; j+8 <= n; j += 8 {
-		x := skLoad64(s, j)
-		q := x ^ (lsb * '"')
-		b := x ^ (lsb * '\\')
-		if m := (q - lsb) &^ q & msb; m != 0 {
-			t := bits.TrailingZeros64(m)
-			bs |= (b - lsb) &^ b & msb & (uint64(1)<<(t&^7) - 1)
-			return j + t>>3, bs != 0
-		}
-		bs |= (b - lsb) &^ b & msb
-	}
-	for ; j < n; j++ {
-		if s[j] == '"' {
-			break
-		}
-		if s[j] == '\\' {
-			bs = 1
-		}
-	}
-	return j, bs != 0
-}
-
-// SkipSpaceIndent is SkipSpaceFast for where a newline and indentation
-// are likely (after a comma or an opening bracket): up to 8 spaces after
-// the newline are counted without a loop.
-func SkipSpaceIndent(s string, i int) int {
-	if i+9 <= len(s) && s[i] == '\n' {
-		if x := skLoad64(s, i+1) ^ (lsb * ' '); x != 0 {
-			if j := i + 1 + bits.TrailingZeros64(x)>>3; s[j] > ' ' {
-				return j
-			}
-		}
-	}
-	return SkipSpaceFast(s, i)
 }
 
 // ScanStringFast is ScanString without the error: it returns the index
@@ -1182,7 +1140,7 @@ func LooseFindKey(s string, i int, key string, plain bool, decoded func(q string
 				if k == 2 || j+8 > n {
 					// (No quote or backslash so far: go on from j.)
 					var ok bool
-					if j, esc, ok = LooseStringEndFlag(s, j-1); !ok {
+					if j, esc, ok = looseStringEndFlag(s, j-1); !ok {
 						return j, true
 					}
 					break
@@ -1196,7 +1154,7 @@ func LooseFindKey(s string, i int, key string, plain bool, decoded func(q string
 						break
 					}
 					var ok bool
-					if j, esc, ok = LooseStringEndFlag(s, i); !ok {
+					if j, esc, ok = looseStringEndFlag(s, i); !ok {
 						return j, true
 					}
 					break
@@ -1262,7 +1220,7 @@ func LooseFindKey(s string, i int, key string, plain bool, decoded func(q string
 				return i, true
 			}
 		default:
-			i = LooseScalarEnd(s, i)
+			i = looseScalarEnd(s, i)
 		}
 		// The separator: a comma, usually followed by a newline and
 		// indentation, or the end of the object.

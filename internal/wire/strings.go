@@ -304,19 +304,6 @@ func appendCoerced(dst []byte, s string) []byte {
 	return dst
 }
 
-// UnquotedValid reports whether the string body s decodes without any
-// replacement: valid UTF-8 and every \u surrogate paired.
-func UnquotedValid(s string, fl StrFlags) bool {
-	if fl&NonASCII != 0 && !utf8.ValidString(s) {
-		return false
-	}
-	if fl&Escaped == 0 {
-		return true
-	}
-	_, replaced := AppendUnquoted(make([]byte, 0, len(s)), s)
-	return !replaced
-}
-
 // ScanStringFrom continues scanning a string at s[j], where j is just
 // after the opening quote or a resume point returned earlier. It returns
 // the index just past the closing quote. When s ends first it returns

@@ -5,6 +5,3 @@ package wire
 // one-pass validating skip, and a lookup that must validate the whole
 // document does better to call Valid and then search without validating.
 var ValidTwoStage = skHasIdx
-
-// ValidTwoStageMin is the shortest input Valid takes in two stages.
-const ValidTwoStageMin = skIdxMin

@@ -1,6 +1,7 @@
 package jsontext
 
 import (
+	"encoding/binary"
 	"math"
 	"strings"
 	"unsafe"
@@ -17,9 +18,251 @@ import (
 // nothing until it knows the token is written. The fuzz tests compare
 // the two.
 
-// writeToken writes t: a token written on one line that breaks no rule
-// here, anything else by writeTokenSlow, before which nothing is changed.
+// writeToken writes t. The commonest tokens, raw ones (names of up to 32
+// bytes) written as they are on one line, take a lean path here that stores
+// into the output's spare room and calls nothing on its way (so that
+// little is kept across calls: names and objects take calls of their
+// own); writeTokenFast takes the others.
 func (e *encoderState) writeToken(t Token) error {
+	raw := t.raw
+	if raw == nil || e.fl&(fmtSpace|fmtEscape|fmtCanonNums) != 0 || e.slowOnly {
+		return e.writeTokenFast(t)
+	}
+	start, end := raw.prevStart, raw.prevEnd
+	if raw.base+int64(start) != int64(t.num) || uint(start) >= uint(end) || uint(end) > uint(len(raw.buf)) {
+		return e.writeTokenSlow(t) // which panics
+	}
+	n := end - start
+	w := len(e.buf)
+	if cap(e.buf)-w < 40 {
+		return e.writeTokenFast(t)
+	}
+	src := unsafe.Add(unsafe.Pointer(unsafe.SliceData(raw.buf)), start)
+	dst := unsafe.Pointer(unsafe.SliceData(e.buf))
+	c := *(*byte)(src)
+	cls := fmtClass[c]
+	l := e.m.last
+	// The delimiter the grammar needs (machine.needDelim).
+	if l&(levelObject|1) == levelObject|1 {
+		if cls == clsClose {
+			return e.writeTokenSlow(t)
+		}
+		*(*byte)(unsafe.Add(dst, w)) = ':'
+		w++
+	} else if l&levelCount != 0 && cls != clsClose && len(e.m.outer) > 0 {
+		*(*byte)(unsafe.Add(dst, w)) = ','
+		w++
+	}
+	switch cls {
+	case clsQuote:
+		if raw.prevFlags&(strNotVerbatim|strMaybeEscaped) != 0 {
+			return e.writeTokenFast(t)
+		}
+		if l&(levelObject|1) == levelObject {
+			if n > 32 {
+				return e.writeTokenFast(t)
+			}
+			return e.writeName(t, src, n, w)
+		}
+	case clsNumber, clsNull, clsTrue, clsFalse:
+		if l&(levelObject|1) == levelObject {
+			return e.writeTokenSlow(t)
+		}
+	case clsOpen:
+		if l&(levelObject|1) == levelObject || len(e.m.outer) == maxDepth || len(e.m.outer) == cap(e.m.outer) {
+			return e.writeTokenFast(t)
+		}
+		*(*byte)(unsafe.Add(dst, w)) = c
+		e.m.outer = e.m.outer[:len(e.m.outer)+1]
+		e.m.outer[len(e.m.outer)-1] = l + 1
+		if c == '{' {
+			e.m.last = levelObject
+			return e.openName(w + 1)
+		}
+		e.m.last = 0
+		e.buf = e.buf[:w+1]
+		return nil
+	case clsClose:
+		if c == ']' {
+			if l&levelObject != 0 || len(e.m.outer) == 0 {
+				return e.writeTokenSlow(t)
+			}
+		} else if l&(levelObject|1) != levelObject {
+			return e.writeTokenSlow(t)
+		}
+		*(*byte)(unsafe.Add(dst, w)) = c
+		k := len(e.m.outer) - 1
+		e.m.last = e.m.outer[k]
+		e.m.outer = e.m.outer[:k]
+		if c == '}' {
+			return e.closeName(w + 1)
+		}
+		w++
+		goto done
+	default:
+		return e.writeTokenSlow(t)
+	}
+	// A value: up to 32 bytes with two moves, longer ones in blocks of
+	// 16 (the last one overlapping).
+	if d := unsafe.Add(dst, w); n > 32 {
+		if cap(e.buf)-w < n {
+			return e.writeTokenFast(t)
+		}
+		for k := 0; k < n-16; k += 16 {
+			*(*[16]byte)(unsafe.Add(d, k)) = *(*[16]byte)(unsafe.Add(src, k))
+		}
+		*(*[16]byte)(unsafe.Add(d, n-16)) = *(*[16]byte)(unsafe.Add(src, n-16))
+	} else if n >= 16 {
+		a, z := *(*[16]byte)(src), *(*[16]byte)(unsafe.Add(src, n-16))
+		*(*[16]byte)(d), *(*[16]byte)(unsafe.Add(d, n-16)) = a, z
+	} else if n >= 8 {
+		a, z := *(*uint64)(src), *(*uint64)(unsafe.Add(src, n-8))
+		*(*uint64)(d), *(*uint64)(unsafe.Add(d, n-8)) = a, z
+	} else if n >= 4 {
+		a, z := *(*uint32)(src), *(*uint32)(unsafe.Add(src, n-4))
+		*(*uint32)(d), *(*uint32)(unsafe.Add(d, n-4)) = a, z
+	} else {
+		a, m, z := *(*byte)(src), *(*byte)(unsafe.Add(src, n>>1)), *(*byte)(unsafe.Add(src, n-1))
+		*(*byte)(d), *(*byte)(unsafe.Add(d, n>>1)), *(*byte)(unsafe.Add(d, n-1)) = a, m, z
+	}
+	w += n
+	e.m.last = l + 1
+done:
+	e.buf = e.buf[:w]
+	if e.wr != nil && (len(e.m.outer) == 0 || 4*w > 3*cap(e.buf)) {
+		return e.flush()
+	}
+	return nil
+}
+
+// writeName is writeToken's object member name: the verbatim quoted
+// text of n <= 32 bytes at src, to be written at e.buf[w:], which has
+// room for it. A name that follows its object's shape (see tokenNames)
+// is recorded without a call.
+func (e *encoderState) writeName(t Token, src unsafe.Pointer, n, w int) error {
+	if e.fl&fmtCheckDup != 0 {
+		// The key (nameKeyIn) is read from the token, not from the output
+		// (a load of bytes just stored as other words waits for the
+		// stores).
+		var k uint64
+		p, m := unsafe.Add(src, 1), n-2
+		switch {
+		case m >= 16:
+			x0, x1 := le64(p), le64(unsafe.Add(p, 8))
+			z := le64(unsafe.Add(p, m-8))
+			var x2, x3 uint64
+			if m < 24 {
+				x2 = z >> (8 * (24 - m))
+			} else {
+				x2, x3 = le64(unsafe.Add(p, 16)), z>>(8*(32-m))
+			}
+			k = mediumNameKey(x0, x1, x2, x3, m)
+		case m >= 8:
+			x0, x1 := le64(p), le64(unsafe.Add(p, m-8))>>(8*(16-m))
+			k = shortNameKey(x0, x1, m)
+		case m >= 4:
+			k = uint64(le32(p)) | uint64(le32(unsafe.Add(p, m-4)))<<(8*(m-4)) | uint64(m)<<56
+		case m > 0:
+			k = uint64(*(*byte)(p)) | uint64(*(*byte)(unsafe.Add(p, m>>1)))<<(8*(m>>1)) |
+				uint64(*(*byte)(unsafe.Add(p, m-1)))<<(8*(m-1)) | uint64(m)<<56
+		}
+		s := &e.seen
+		o := &s.objs[len(s.objs)-1]
+		nk := len(s.keys)
+		if i := nk - o.first; i < len(o.shape) && o.shape[i] == k && nk < cap(s.keys) && nk < cap(s.spans) &&
+			(k>>56 < 8 || cap(s.text)-len(s.text) >= m) {
+			// The names so far are the shape's, all different.
+			var span uint64
+			if k>>56 >= 8 {
+				// A hashed key: the text is kept.
+				tl := len(s.text)
+				d := unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.text)), tl)
+				if m >= 16 {
+					a, z := *(*[16]byte)(p), *(*[16]byte)(unsafe.Add(p, m-16))
+					*(*[16]byte)(d), *(*[16]byte)(unsafe.Add(d, m-16)) = a, z
+				} else {
+					a, z := *(*uint64)(p), *(*uint64)(unsafe.Add(p, m-8))
+					*(*uint64)(d), *(*uint64)(unsafe.Add(d, m-8)) = a, z
+				}
+				s.text = s.text[:tl+m]
+				span = uint64(tl)<<32 | uint64(tl+m)
+			}
+			s.keys = s.keys[:nk+1]
+			s.keys[nk] = k
+			s.spans = s.spans[:nk+1]
+			s.spans[nk] = span
+		} else if !s.insertMore(o, k, unsafe.Slice((*byte)(p), m)) {
+			return e.writeTokenSlow(t)
+		}
+	}
+	if d := unsafe.Add(unsafe.Pointer(unsafe.SliceData(e.buf)), w); n >= 16 {
+		a, z := *(*[16]byte)(src), *(*[16]byte)(unsafe.Add(src, n-16))
+		*(*[16]byte)(d), *(*[16]byte)(unsafe.Add(d, n-16)) = a, z
+	} else if n >= 8 {
+		a, z := *(*uint64)(src), *(*uint64)(unsafe.Add(src, n-8))
+		*(*uint64)(d), *(*uint64)(unsafe.Add(d, n-8)) = a, z
+	} else if n >= 4 {
+		a, z := *(*uint32)(src), *(*uint32)(unsafe.Add(src, n-4))
+		*(*uint32)(d), *(*uint32)(unsafe.Add(d, n-4)) = a, z
+	} else {
+		a, z := *(*uint16)(src), *(*uint16)(unsafe.Add(src, n-2))
+		*(*uint16)(d), *(*uint16)(unsafe.Add(d, n-2)) = a, z
+	}
+	e.names.setLast(w)
+	e.m.last++
+	e.buf = e.buf[:w+n]
+	return nil // no flush: a value must follow (see holdBack)
+}
+
+// openName is writeToken's '{', written up to e.buf[:w]: the object's
+// names are tracked.
+func (e *encoderState) openName(w int) error {
+	e.names.push()
+	if e.fl&fmtCheckDup != 0 {
+		e.seen.push()
+	}
+	e.buf = e.buf[:w]
+	return nil
+}
+
+// closeName is writeToken's '}', written up to e.buf[:w].
+func (e *encoderState) closeName(w int) error {
+	e.names.pop()
+	if e.fl&fmtCheckDup != 0 {
+		e.seen.pop()
+	}
+	e.buf = e.buf[:w]
+	if e.wr != nil && (len(e.m.outer) == 0 || 4*w > 3*cap(e.buf)) {
+		return e.flush()
+	}
+	return nil
+}
+
+// copyShort copies the n bytes at src to dst, 1 <= n <= 32, with moves
+// that may overlap and touch no byte outside the n.
+func copyShort(dst, src unsafe.Pointer, n int) {
+	switch {
+	case n >= 16:
+		a0, a1 := *(*uint64)(src), *(*uint64)(unsafe.Add(src, 8))
+		z0, z1 := *(*uint64)(unsafe.Add(src, n-16)), *(*uint64)(unsafe.Add(src, n-8))
+		*(*uint64)(dst), *(*uint64)(unsafe.Add(dst, 8)) = a0, a1
+		*(*uint64)(unsafe.Add(dst, n-16)), *(*uint64)(unsafe.Add(dst, n-8)) = z0, z1
+	case n >= 8:
+		a, z := *(*uint64)(src), *(*uint64)(unsafe.Add(src, n-8))
+		*(*uint64)(dst), *(*uint64)(unsafe.Add(dst, n-8)) = a, z
+	case n >= 4:
+		a, z := *(*uint32)(src), *(*uint32)(unsafe.Add(src, n-4))
+		*(*uint32)(dst), *(*uint32)(unsafe.Add(dst, n-4)) = a, z
+	default:
+		a, m, z := *(*byte)(src), *(*byte)(unsafe.Add(src, n>>1)), *(*byte)(unsafe.Add(src, n-1))
+		*(*byte)(dst), *(*byte)(unsafe.Add(dst, n>>1)), *(*byte)(unsafe.Add(dst, n-1)) = a, m, z
+	}
+}
+
+// writeTokenFast writes t: a token written on one line that breaks no
+// rule here, anything else by writeTokenSlow, before which nothing is
+// changed.
+func (e *encoderState) writeTokenFast(t Token) error {
 	if e.fl&fmtSpace != 0 || e.slowOnly {
 		return e.writeTokenSlow(t)
 	}
@@ -97,16 +340,22 @@ func (e *encoderState) writeToken(t Token) error {
 		e.m.last = l + 1
 		b = appendShort(b, text)
 	case clsQuote:
-		verbatim, ok := true, false
+		verbatim, ok, asIs := true, false, false
 		if raw != nil && raw.prevFlags&(strNotVerbatim|strMaybeEscaped) == 0 && e.fl&(fmtHTML|fmtJS) == 0 {
 			// Its flags say it holds no escape and valid UTF-8.
 			b = appendShort(b, text)
+			asIs = true
 		} else if b, verbatim, ok = e.appendStringFast(b, raw, text, t.str); !ok {
 			return e.writeTokenSlow(t)
 		}
 		if l.needName() {
 			if e.fl&fmtCheckDup != 0 {
-				if verbatim {
+				if asIs {
+					// Keyed from the token's text, not from the output
+					// just written.
+					name := text[1 : len(text)-1]
+					ok = e.seen.insertKey(nameKeyIn(name), name)
+				} else if verbatim {
 					ok = e.seen.insert(b[pos+1 : len(b)-1])
 				} else {
 					ok = e.seen.insertQuoted(b[pos:], false)
@@ -242,3 +491,7 @@ func appendShort(b, t []byte) []byte {
 	}
 	return b[:l+n]
 }
+
+// le64 and le32 read a little-endian word at p.
+func le64(p unsafe.Pointer) uint64 { return binary.LittleEndian.Uint64((*[8]byte)(p)[:]) }
+func le32(p unsafe.Pointer) uint32 { return binary.LittleEndian.Uint32((*[4]byte)(p)[:]) }

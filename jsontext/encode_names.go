@@ -1,6 +1,10 @@
 package jsontext
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+)
 
 // This file holds the encoder's set of the names written into its open
 // objects, for the duplicate check of WriteToken and WriteValue (which
@@ -109,8 +113,39 @@ func (s *tokenNames) insertQuoted(q []byte, verbatim bool) bool {
 // insert adds a name to the innermost object and reports whether it was
 // new.
 func (s *tokenNames) insert(name []byte) bool {
-	k := nameKeyFast(name)
+	return s.insertKey(nameKeyFast(name), name)
+}
+
+// insertKey is insert of a name whose key is k. A name that follows the
+// object's shape is added here without a call, when the slices have
+// room; insertMore does the rest.
+func (s *tokenNames) insertKey(k uint64, name []byte) bool {
 	o := &s.objs[len(s.objs)-1]
+	nk := len(s.keys)
+	if i := nk - o.first; i < len(o.shape) && o.shape[i] == k && nk < cap(s.keys) && nk < cap(s.spans) {
+		// The names so far are the shape's, all different.
+		var span uint64
+		if k>>56 >= 8 {
+			// A hashed key: the text is kept.
+			t, n := len(s.text), len(name)
+			if n > 32 || cap(s.text)-t < n {
+				return s.insertMore(o, k, name)
+			}
+			copyShort(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.text)), t), unsafe.Pointer(unsafe.SliceData(name)), n)
+			s.text = s.text[:t+n]
+			span = uint64(t)<<32 | uint64(t+n)
+		}
+		s.keys = s.keys[:nk+1]
+		s.keys[nk] = k
+		s.spans = s.spans[:nk+1]
+		s.spans[nk] = span
+		return true
+	}
+	return s.insertMore(o, k, name)
+}
+
+// insertMore is insertKey of a name that is not settled at once.
+func (s *tokenNames) insertMore(o *namesObj, k uint64, name []byte) bool {
 	keys := s.keys[o.first:]
 	if o.shape != nil {
 		if len(keys) < len(o.shape) && o.shape[len(keys)] == k {
@@ -189,4 +224,40 @@ func (s *tokenNames) rehash(o *namesObj, n int) {
 		}
 		o.table[i] = uint32(j + 1)
 	}
+}
+
+// nameKeyIn is nameKey, reading only the bytes of name (no byte past
+// it), in words that may overlap. It serves names just read from text
+// that is not the output, where nameKeyFast's words would be read back
+// from stores just made to the output, which the CPU cannot forward and
+// waits for.
+func nameKeyIn(name []byte) uint64 {
+	n := len(name)
+	switch {
+	case n < 4:
+		if n == 0 {
+			return 0
+		}
+		// The first, middle and last bytes cover names of 1 to 3.
+		x := uint64(name[0]) | uint64(name[n>>1])<<(8*(n>>1)) | uint64(name[n-1])<<(8*(n-1))
+		return x | uint64(n)<<56
+	case n < 8:
+		x := uint64(binary.LittleEndian.Uint32(name)) | uint64(binary.LittleEndian.Uint32(name[n-4:]))<<(8*(n-4))
+		return x | uint64(n)<<56
+	case n < 16:
+		x0 := binary.LittleEndian.Uint64(name)
+		x1 := binary.LittleEndian.Uint64(name[n-8:]) >> (8 * (16 - n)) // bytes 8 to n
+		return shortNameKey(x0, x1, n)
+	case n < 32:
+		x0, x1 := binary.LittleEndian.Uint64(name), binary.LittleEndian.Uint64(name[8:])
+		z := binary.LittleEndian.Uint64(name[n-8:])
+		var x2, x3 uint64
+		if n < 24 {
+			x2 = z >> (8 * (24 - n)) // bytes 16 to n
+		} else {
+			x2, x3 = binary.LittleEndian.Uint64(name[16:]), z>>(8*(32-n))
+		}
+		return mediumNameKey(x0, x1, x2, x3, n)
+	}
+	return nameKey(name)
 }

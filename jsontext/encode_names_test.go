@@ -1,6 +1,8 @@
 package jsontext
 
 import (
+	"bytes"
+	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -48,6 +50,104 @@ func TestTokenNames(t *testing.T) {
 				t.Fatalf("round %d: insert(%q) = %v, want %v", round, name, got, want)
 			}
 			model[len(model)-1][name] = true
+		}
+	}
+}
+
+// TestNameKeyIn checks that nameKeyIn, which reads no byte past the
+// name, gives the keys of nameKey, for names of every length up to 40
+// taken at every offset of a larger buffer.
+func TestNameKeyIn(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	buf := make([]byte, 128)
+	for round := 0; round < 200; round++ {
+		for i := range buf {
+			buf[i] = byte(r.IntN(256))
+		}
+		for n := 0; n <= 40; n++ {
+			for at := 0; at+n <= 48; at++ {
+				name := buf[at : at+n : at+n]
+				if got, want := nameKeyIn(name), nameKey(name); got != want {
+					t.Fatalf("nameKeyIn(%q) = %#x, want %#x", name, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestWriteTokenNameKeys checks that WriteToken's names (keyed as they
+// are written, see writeName) and WriteValue's (keyed by tokenNames)
+// have the same keys: a name written one way and then the other is
+// found a duplicate, in objects on their own and in objects that follow
+// the shape of the one before.
+func TestWriteTokenNameKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	alphabet := []rune("abcdefghijklmnopqrstuvwxyzé_0")
+	name := func(n int) string {
+		var b strings.Builder
+		for b.Len() < n {
+			b.WriteRune(alphabet[r.IntN(len(alphabet))])
+		}
+		return b.String()
+	}
+	raw := func(s string) Token {
+		d := NewDecoder(strings.NewReader(`"` + s + `"`))
+		tok, err := d.ReadToken()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok.Clone()
+	}
+	for n := 0; n <= 40; n++ {
+		for round := 0; round < 20; round++ {
+			names := []string{name(n), name(n + 1), name(max(n-1, 0))}
+			for _, tokenFirst := range []bool{true, false} {
+				var buf bytes.Buffer
+				e := NewEncoder(&buf)
+				write := func(s string, asToken bool) error {
+					if asToken {
+						return e.WriteToken(raw(s))
+					}
+					return e.WriteValue(Value(`"` + s + `"`))
+				}
+				if err := e.WriteToken(BeginArray); err != nil {
+					t.Fatal(err)
+				}
+				for obj := 0; obj < 3; obj++ {
+					if err := e.WriteToken(BeginObject); err != nil {
+						t.Fatal(err)
+					}
+					seen := map[string]bool{}
+					for i, s := range names {
+						err := write(s, (i%2 == 0) == tokenFirst)
+						if seen[s] {
+							if !errors.Is(err, ErrDuplicateName) {
+								t.Fatalf("name %q written again: %v, want a duplicate", s, err)
+							}
+							continue
+						}
+						if err != nil {
+							t.Fatalf("name %q: %v", s, err)
+						}
+						seen[s] = true
+						if err := e.WriteToken(Null); err != nil {
+							t.Fatal(err)
+						}
+					}
+					// Each name again, the other way: a duplicate.
+					for i, s := range names {
+						if err := write(s, (i%2 == 0) != tokenFirst); !errors.Is(err, ErrDuplicateName) {
+							t.Fatalf("n=%d object %d: name %q written again: %v, want a duplicate", n, obj, s, err)
+						}
+					}
+					if err := e.WriteToken(EndObject); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := e.WriteToken(EndArray); err != nil {
+					t.Fatal(err)
+				}
+			}
 		}
 	}
 }

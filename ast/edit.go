@@ -54,7 +54,7 @@ func SetRawPath(src []byte, path string, raw []byte, opts EditOptions) ([]byte, 
 	if err := syntaxv1.Validate(r, wire.DefaultMaxDepth); err != nil {
 		return nil, fmt.Errorf("ast: the value to set is not valid JSON: %w", err)
 	}
-	i := wire.SkipSpaceFast(r, 0)
+	i := wire.SkipSpace(r, 0)
 	end, _ := wire.SkipValueFast(r, i, wire.DefaultMaxDepth)
 	return edit(wire.StringOf(src), steps, opts.ValidateJSON, false, nil, []byte(r[i:end]))
 }
@@ -111,7 +111,7 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 	var openBuf [16]byte
 	open := openBuf[:0]
 	n := len(src)
-	i := wire.SkipSpaceFast(src, 0)
+	i := wire.SkipSpace(src, 0)
 	sp.prevEnd, sp.nextStart = -1, -1
 	var ok bool
 	var pending error // a path error, reported once the document is checked
@@ -125,7 +125,7 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 		case c == '{':
 			open = append(open, '{')
 			plain := plainKey(st.key)
-			i = wire.SkipSpaceFast(src, i+1)
+			i = wire.SkipSpace(src, i+1)
 			if i < n && src[i] == '}' {
 				sp.k, sp.inObject, sp.close, sp.empty = k, true, i, true
 				i++
@@ -142,11 +142,11 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 					return sp, syntaxError(src, i)
 				}
 				match := keyMatches(src[i:ke], fl, st.key, plain)
-				i = wire.SkipSpaceFast(src, ke)
+				i = wire.SkipSpace(src, ke)
 				if i >= n || src[i] != ':' {
 					return sp, syntaxError(src, i)
 				}
-				i = wire.SkipSpaceFast(src, i+1)
+				i = wire.SkipSpace(src, i+1)
 				if match {
 					break
 				}
@@ -154,9 +154,9 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 					return sp, syntaxError(src, i)
 				}
 				sp.prevEnd = i
-				i = wire.SkipSpaceFast(src, i)
+				i = wire.SkipSpace(src, i)
 				if i < n && src[i] == ',' {
-					i = wire.SkipSpaceFast(src, i+1)
+					i = wire.SkipSpace(src, i+1)
 					continue
 				}
 				if i < n && src[i] == '}' {
@@ -176,7 +176,7 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 				goto rest
 			}
 			open = append(open, '[')
-			i = wire.SkipSpaceFast(src, i+1)
+			i = wire.SkipSpace(src, i+1)
 			if i < n && src[i] == ']' {
 				if st.op != opAppend && st.index != 0 {
 					pending = notFound("index %d out of range (empty array)", st.index)
@@ -191,9 +191,9 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 					return sp, syntaxError(src, i)
 				}
 				sp.prevEnd = i
-				i = wire.SkipSpaceFast(src, i)
+				i = wire.SkipSpace(src, i)
 				if i < n && src[i] == ',' {
-					i = wire.SkipSpaceFast(src, i+1)
+					i = wire.SkipSpace(src, i+1)
 					continue
 				}
 				if i < n && src[i] == ']' {
@@ -231,16 +231,16 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 	}
 	sp.end = i
 	if len(open) > 0 {
-		j := wire.SkipSpaceFast(src, i)
+		j := wire.SkipSpace(src, i)
 		if j < n && src[j] == ',' {
-			sp.nextStart = wire.SkipSpaceFast(src, j+1)
+			sp.nextStart = wire.SkipSpace(src, j+1)
 		}
 	}
 
 rest:
 	// i is just past a complete value inside the containers in open.
 	if validate {
-		if i, ok = wire.SkipRestFast(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpaceFast(src, i) != n {
+		if i, ok = wire.SkipRestFast(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
 			return sp, syntaxError(src, i)
 		}
 	}
@@ -368,7 +368,7 @@ func AppendValue(dst []byte, v any) ([]byte, error) {
 		if err := syntaxv1.Validate(s, wire.DefaultMaxDepth); err != nil {
 			return dst, err
 		}
-		i := wire.SkipSpaceFast(s, 0)
+		i := wire.SkipSpace(s, 0)
 		end, _ := wire.SkipValueFast(s, i, wire.DefaultMaxDepth)
 		return append(dst, s[i:end]...), nil
 	}

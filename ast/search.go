@@ -299,7 +299,7 @@ func findValidatedOnePass(src string, steps []step) (start, end int, err error) 
 	var openBuf [16]byte
 	open := openBuf[:0]
 	n := len(src)
-	i := wire.SkipSpaceFast(src, 0)
+	i := wire.SkipSpace(src, 0)
 	var ok bool
 	for k := range steps {
 		st := &steps[k]
@@ -310,7 +310,7 @@ func findValidatedOnePass(src string, steps []step) (start, end int, err error) 
 		case c == '{' && st.keyOK:
 			open = append(open, '{')
 			plain := plainKey(st.key)
-			i = wire.SkipSpaceFast(src, i+1)
+			i = wire.SkipSpace(src, i+1)
 			if i < n && src[i] == '}' {
 				i++
 				open = open[:len(open)-1]
@@ -325,20 +325,20 @@ func findValidatedOnePass(src string, steps []step) (start, end int, err error) 
 					return 0, 0, syntaxError(src, i)
 				}
 				match := keyMatches(src[i:ke], fl, st.key, plain)
-				i = wire.SkipSpaceFast(src, ke)
+				i = wire.SkipSpace(src, ke)
 				if i >= n || src[i] != ':' {
 					return 0, 0, syntaxError(src, i)
 				}
-				i = wire.SkipSpaceFast(src, i+1)
+				i = wire.SkipSpace(src, i+1)
 				if match {
 					break
 				}
 				if i, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(open)); !ok {
 					return 0, 0, syntaxError(src, i)
 				}
-				i = wire.SkipSpaceFast(src, i)
+				i = wire.SkipSpace(src, i)
 				if i < n && src[i] == ',' {
-					i = wire.SkipSpaceFast(src, i+1)
+					i = wire.SkipSpace(src, i+1)
 					continue
 				}
 				if i < n && src[i] == '}' {
@@ -350,7 +350,7 @@ func findValidatedOnePass(src string, steps []step) (start, end int, err error) 
 			}
 		case c == '[' && st.index >= 0:
 			open = append(open, '[')
-			i = wire.SkipSpaceFast(src, i+1)
+			i = wire.SkipSpace(src, i+1)
 			if i < n && src[i] == ']' {
 				i++
 				open = open[:len(open)-1]
@@ -360,9 +360,9 @@ func findValidatedOnePass(src string, steps []step) (start, end int, err error) 
 				if i, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(open)); !ok {
 					return 0, 0, syntaxError(src, i)
 				}
-				i = wire.SkipSpaceFast(src, i)
+				i = wire.SkipSpace(src, i)
 				if i < n && src[i] == ',' {
-					i = wire.SkipSpaceFast(src, i+1)
+					i = wire.SkipSpace(src, i+1)
 					continue
 				}
 				if i < n && src[i] == ']' {
@@ -388,14 +388,14 @@ func findValidatedOnePass(src string, steps []step) (start, end int, err error) 
 	if end, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(open)); !ok {
 		return 0, 0, syntaxError(src, i)
 	}
-	if i, ok = wire.SkipRestFast(src, end, open, wire.DefaultMaxDepth); !ok || wire.SkipSpaceFast(src, i) != n {
+	if i, ok = wire.SkipRestFast(src, end, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
 		return 0, 0, syntaxError(src, i)
 	}
 	return start, end, nil
 
 missing:
 	// i is just past a complete value inside the containers in open.
-	if i, ok = wire.SkipRestFast(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpaceFast(src, i) != n {
+	if i, ok = wire.SkipRestFast(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
 		return 0, 0, syntaxError(src, i)
 	}
 	return 0, 0, notFound("path %q", pathText(steps))
@@ -420,7 +420,7 @@ func indexedDoc(src string) bool {
 // documents, and where no vector first stage lists tokens).
 func findLooseBytes(src string, steps []step) (start, end int, err error) {
 	n := len(src)
-	i := wire.SkipSpaceFast(src, 0)
+	i := wire.SkipSpace(src, 0)
 	var ok bool
 	for k := range steps {
 		st := &steps[k]
@@ -446,7 +446,7 @@ func findLooseBytes(src string, steps []step) (start, end int, err error) {
 			}
 			i = pos
 		case c == '[' && st.index >= 0:
-			i = wire.SkipSpaceFast(src, i+1)
+			i = wire.SkipSpace(src, i+1)
 			if i < n && src[i] == ']' {
 				return 0, 0, notFound("path %q", pathText(steps))
 			}
@@ -454,9 +454,9 @@ func findLooseBytes(src string, steps []step) (start, end int, err error) {
 				if i, ok = wire.SkipLoose(src, i); !ok {
 					return 0, 0, syntaxError(src, i)
 				}
-				i = wire.SkipSpaceFast(src, i)
+				i = wire.SkipSpace(src, i)
 				if i < n && src[i] == ',' {
-					i = wire.SkipSpaceFast(src, i+1)
+					i = wire.SkipSpace(src, i+1)
 					continue
 				}
 				if i < n && src[i] == ']' {

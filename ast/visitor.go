@@ -94,7 +94,7 @@ func Preorder(src string, v Visitor, opts *VisitorOptions) error {
 	var err error
 	var ok bool
 	var kind byte
-	i := wire.SkipSpaceFast(src, 0)
+	i := wire.SkipSpace(src, 0)
 
 value:
 	if i >= n {
@@ -106,7 +106,7 @@ value:
 			return syntaxError(src, i)
 		}
 		start := i
-		i = wire.SkipSpaceFast(src, i+1)
+		i = wire.SkipSpace(src, i+1)
 		empty := i < n && (c == '{' && src[i] == '}' || c == '[' && src[i] == ']')
 		capacity := capacityGuess
 		if empty {
@@ -214,17 +214,17 @@ after:
 	if len(stack) == 0 {
 		return finish(src, i)
 	}
-	i = wire.SkipSpaceFast(src, i)
+	i = wire.SkipSpace(src, i)
 	if i >= n {
 		return syntaxError(src, i)
 	}
 	kind = stack[len(stack)-1].kind
 	switch c := src[i]; {
 	case c == ',' && kind == '{':
-		i = wire.SkipSpaceFast(src, i+1)
+		i = wire.SkipSpace(src, i+1)
 		goto key
 	case c == ',':
-		i = wire.SkipSpaceFast(src, i+1)
+		i = wire.SkipSpace(src, i+1)
 		goto value
 	case c == '}' && kind == '{', c == ']' && kind == '[':
 		i++
@@ -243,12 +243,12 @@ key:
 			return syntaxError(src, i)
 		}
 		err = v.OnObjectKey(stringOf(src[i:ke], fl))
-		i = wire.SkipSpaceFast(src, ke)
+		i = wire.SkipSpace(src, ke)
 	}
 	if i >= n || src[i] != ':' {
 		return syntaxError(src, i)
 	}
-	i = wire.SkipSpaceFast(src, i+1)
+	i = wire.SkipSpace(src, i+1)
 	if err == SkipContainer {
 		if i, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(stack)); !ok {
 			return syntaxError(src, i)
@@ -274,7 +274,7 @@ close:
 
 // finish checks that only whitespace follows the document.
 func finish(src string, i int) error {
-	if wire.SkipSpaceFast(src, i) != len(src) {
+	if wire.SkipSpace(src, i) != len(src) {
 		return syntaxError(src, i)
 	}
 	return nil

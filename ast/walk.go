@@ -45,8 +45,8 @@ func (s *Searcher) walk(cs []cursor) error {
 		}
 		w.validate = false
 	}
-	end, ok := w.value(wire.SkipSpaceFast(s.src, 0), cs, 0, false)
-	if !ok || w.validate && wire.SkipSpaceFast(s.src, end) != len(s.src) {
+	end, ok := w.value(wire.SkipSpace(s.src, 0), cs, 0, false)
+	if !ok || w.validate && wire.SkipSpace(s.src, end) != len(s.src) {
 		return syntaxError(s.src, end)
 	}
 	return nil
@@ -116,7 +116,7 @@ func (w *walker) object(i int, cs []cursor, depth int, strict bool) (int, bool) 
 			act = append(act, c)
 		}
 	}
-	i = wire.SkipSpaceFast(src, i+1)
+	i = wire.SkipSpace(src, i+1)
 	if i < n && src[i] == '}' {
 		return i + 1, true
 	}
@@ -132,11 +132,11 @@ func (w *walker) object(i int, cs []cursor, depth int, strict bool) (int, bool) 
 			return i, false
 		}
 		q := src[i:ke]
-		i = wire.SkipSpaceFast(src, ke)
+		i = wire.SkipSpace(src, ke)
 		if i >= n || src[i] != ':' {
 			return i, false
 		}
-		i = wire.SkipSpaceFast(src, i+1)
+		i = wire.SkipSpace(src, i+1)
 		var subBuf [8]cursor
 		sub := subBuf[:0]
 		key, decoded := "", false
@@ -168,9 +168,9 @@ func (w *walker) object(i int, cs []cursor, depth int, strict bool) (int, bool) 
 		if !ok {
 			return i, false
 		}
-		i = wire.SkipSpaceFast(src, i)
+		i = wire.SkipSpace(src, i)
 		if i < n && src[i] == ',' {
-			i = wire.SkipSpaceFast(src, i+1)
+			i = wire.SkipSpace(src, i+1)
 			continue
 		}
 		if i < n && src[i] == '}' {
@@ -194,7 +194,7 @@ func (w *walker) array(i int, cs []cursor, depth int, strict bool) (int, bool) {
 			act = append(act, c)
 		}
 	}
-	i = wire.SkipSpaceFast(src, i+1)
+	i = wire.SkipSpace(src, i+1)
 	if i < n && src[i] == ']' {
 		w.finishArray(act)
 		return i + 1, true
@@ -237,9 +237,9 @@ func (w *walker) array(i int, cs []cursor, depth int, strict bool) (int, bool) {
 				collect[k+1].list = append(collect[k+1].list, r.node)
 			}
 		}
-		i = wire.SkipSpaceFast(src, i)
+		i = wire.SkipSpace(src, i)
 		if i < n && src[i] == ',' {
-			i = wire.SkipSpaceFast(src, i+1)
+			i = wire.SkipSpace(src, i+1)
 			continue
 		}
 		if i < n && src[i] == ']' {

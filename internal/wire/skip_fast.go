@@ -941,15 +941,6 @@ func skBlocksGo(s string, j, depth int, st *skBlock) (end, next, depthOut int) {
 	return -1, j, depth
 }
 
-// SkipSpaceFast is SkipSpace tuned for indented documents: a run of
-// whitespace longer than a byte or two is taken 8 bytes at a time.
-func SkipSpaceFast(s string, i int) int {
-	if i < len(s) && s[i] > ' ' {
-		return i
-	}
-	return skSpace(s, i)
-}
-
 // looseScalarEnd returns the index just past the number or literal that
 // starts at s[i]: the next byte that cannot be part of one.
 func looseScalarEnd(s string, i int) int {
@@ -1169,7 +1160,7 @@ func LooseFindKey(s string, i int, key string, plain bool, decoded func(q string
 		// The colon, usually right after the key and followed by a space.
 		if i < n && s[i] == ':' {
 			i++
-		} else if i = SkipSpaceFast(s, i); i < n && s[i] == ':' {
+		} else if i = SkipSpace(s, i); i < n && s[i] == ':' {
 			i++
 		} else {
 			return i, true

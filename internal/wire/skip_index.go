@@ -282,7 +282,7 @@ func (c *LooseCursor) Element(index int) (pos int, bad bool) {
 				// Passed over by the block skipper: the separator and
 				// the next element's first byte are read directly, and
 				// a container there goes to the block skipper at once.
-				i := SkipSpaceFast(s, c.j)
+				i := SkipSpace(s, c.j)
 				if i >= n || s[i] != ',' {
 					if i < n && s[i] == ']' {
 						c.restart(i + 1)
@@ -290,7 +290,7 @@ func (c *LooseCursor) Element(index int) (pos int, bad bool) {
 					}
 					return i, true
 				}
-				if v = SkipSpaceFast(s, i+1); v >= n {
+				if v = SkipSpace(s, i+1); v >= n {
 					return n, true
 				}
 				if s[v] == '{' || s[v] == '[' {

@@ -165,5 +165,5 @@ func (f *frozen) NewDecoder(r io.Reader) *Decoder {
 }
 
 func (f *frozen) Valid(data []byte) bool {
-	return wire.Valid(wire.StringOf(data))
+	return wire.Valid(wire.StringOf(data), wire.DefaultMaxDepth)
 }

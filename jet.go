@@ -37,10 +37,10 @@ func Unmarshal(data []byte, v any) error { return ConfigDefault.Unmarshal(data, 
 func UnmarshalString(s string, v any) error { return ConfigDefault.UnmarshalFromString(s, v) }
 
 // Valid reports whether data is one valid JSON document.
-func Valid(data []byte) bool { return wire.Valid(wire.StringOf(data)) }
+func Valid(data []byte) bool { return wire.Valid(wire.StringOf(data), wire.DefaultMaxDepth) }
 
 // ValidString reports whether s is one valid JSON document.
-func ValidString(s string) bool { return wire.Valid(s) }
+func ValidString(s string) bool { return wire.Valid(s, wire.DefaultMaxDepth) }
 
 // Compact appends src to dst without insignificant whitespace, as
 // encoding/json's Compact does. On error dst is unchanged.

@@ -55,7 +55,7 @@ func SetRawPath(src []byte, path string, raw []byte, opts EditOptions) ([]byte, 
 		return nil, fmt.Errorf("ast: the value to set is not valid JSON: %w", err)
 	}
 	i := wire.SkipSpace(r, 0)
-	end, _ := wire.SkipValueFast(r, i, wire.DefaultMaxDepth)
+	end, _ := wire.SkipValue(r, i, wire.DefaultMaxDepth)
 	return edit(wire.StringOf(src), steps, opts.ValidateJSON, false, nil, []byte(r[i:end]))
 }
 
@@ -240,7 +240,7 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 rest:
 	// i is just past a complete value inside the containers in open.
 	if validate {
-		if i, ok = wire.SkipRestFast(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
+		if i, ok = wire.SkipRest(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
 			return sp, syntaxError(src, i)
 		}
 	}
@@ -251,7 +251,7 @@ rest:
 func edit(src string, steps []step, validate, del bool, value any, raw []byte) ([]byte, error) {
 	if validate && validFirst(src) && editable(steps) {
 		// Checked as a whole: the search need not check what it passes.
-		if !wire.Valid(src) {
+		if !wire.Valid(src, wire.DefaultMaxDepth) {
 			return nil, syntaxError(src, 0)
 		}
 		validate = false
@@ -369,7 +369,7 @@ func AppendValue(dst []byte, v any) ([]byte, error) {
 			return dst, err
 		}
 		i := wire.SkipSpace(s, 0)
-		end, _ := wire.SkipValueFast(s, i, wire.DefaultMaxDepth)
+		end, _ := wire.SkipValue(s, i, wire.DefaultMaxDepth)
 		return append(dst, s[i:end]...), nil
 	}
 	err := encoder.EncodeInto(&dst, v, 0)

@@ -117,7 +117,7 @@ func rawNode(text string) Node {
 // to s, which must not change.
 func NewRaw(s string) Node {
 	i := wire.SkipSpace(s, 0)
-	end, ok := wire.SkipValueFast(s, i, wire.DefaultMaxDepth)
+	end, ok := wire.SkipValue(s, i, wire.DefaultMaxDepth)
 	if ok {
 		if wire.SkipSpace(s, end) == len(s) {
 			return rawNode(s[i:end])

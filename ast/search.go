@@ -256,7 +256,7 @@ func keyKind(key string) (plain, slow bool) {
 // when validate is set.
 func skipValue(s string, i int, validate bool, depth int) (int, bool) {
 	if validate {
-		return wire.SkipValueFast(s, i, wire.DefaultMaxDepth-depth)
+		return wire.SkipValue(s, i, wire.DefaultMaxDepth-depth)
 	}
 	return wire.SkipLoose(s, i)
 }
@@ -288,7 +288,7 @@ var validFirstMin = 4096
 // value without validating: on long documents the two stages together
 // are faster than a validating skip in one pass.
 func validThenLoose(src string, steps []step) (start, end int, err error) {
-	if !wire.Valid(src) {
+	if !wire.Valid(src, wire.DefaultMaxDepth) {
 		return 0, 0, syntaxError(src, 0)
 	}
 	return findLoose(src, steps)
@@ -333,7 +333,7 @@ func findValidatedOnePass(src string, steps []step) (start, end int, err error) 
 				if match {
 					break
 				}
-				if i, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(open)); !ok {
+				if i, ok = wire.SkipValue(src, i, wire.DefaultMaxDepth-len(open)); !ok {
 					return 0, 0, syntaxError(src, i)
 				}
 				i = wire.SkipSpace(src, i)
@@ -357,7 +357,7 @@ func findValidatedOnePass(src string, steps []step) (start, end int, err error) 
 				goto missing
 			}
 			for e := 0; e < st.index; e++ {
-				if i, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(open)); !ok {
+				if i, ok = wire.SkipValue(src, i, wire.DefaultMaxDepth-len(open)); !ok {
 					return 0, 0, syntaxError(src, i)
 				}
 				i = wire.SkipSpace(src, i)
@@ -374,7 +374,7 @@ func findValidatedOnePass(src string, steps []step) (start, end int, err error) 
 			}
 		default:
 			// A value of another kind: the path ends here.
-			if i, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(open)); !ok {
+			if i, ok = wire.SkipValue(src, i, wire.DefaultMaxDepth-len(open)); !ok {
 				return 0, 0, syntaxError(src, i)
 			}
 			goto missing
@@ -385,17 +385,17 @@ func findValidatedOnePass(src string, steps []step) (start, end int, err error) 
 		return 0, 0, syntaxError(src, i)
 	}
 	start = i
-	if end, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(open)); !ok {
+	if end, ok = wire.SkipValue(src, i, wire.DefaultMaxDepth-len(open)); !ok {
 		return 0, 0, syntaxError(src, i)
 	}
-	if i, ok = wire.SkipRestFast(src, end, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
+	if i, ok = wire.SkipRest(src, end, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
 		return 0, 0, syntaxError(src, i)
 	}
 	return start, end, nil
 
 missing:
 	// i is just past a complete value inside the containers in open.
-	if i, ok = wire.SkipRestFast(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
+	if i, ok = wire.SkipRest(src, i, open, wire.DefaultMaxDepth); !ok || wire.SkipSpace(src, i) != n {
 		return 0, 0, syntaxError(src, i)
 	}
 	return 0, 0, notFound("path %q", pathText(steps))
@@ -472,7 +472,7 @@ func findLooseBytes(src string, steps []step) (start, end int, err error) {
 		return 0, 0, syntaxError(src, i)
 	}
 	// The value found is checked.
-	end, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth)
+	end, ok = wire.SkipValue(src, i, wire.DefaultMaxDepth)
 	if !ok {
 		_, serr := syntaxv1.SkipValue(src, i, wire.DefaultMaxDepth)
 		return 0, 0, serr
@@ -515,7 +515,7 @@ func findIndexed(src string, steps []step) (start, end int, err error) {
 		}
 	}
 	// The value found is checked.
-	end, ok := wire.SkipValueFast(src, i, wire.DefaultMaxDepth)
+	end, ok := wire.SkipValue(src, i, wire.DefaultMaxDepth)
 	if !ok {
 		_, serr := syntaxv1.SkipValue(src, i, wire.DefaultMaxDepth)
 		return 0, 0, serr
@@ -562,7 +562,7 @@ func findIndexedPath(src string, path []any) (start, end int, err error) {
 		}
 	}
 	// The value found is checked.
-	end, ok := wire.SkipValueFast(src, i, wire.DefaultMaxDepth)
+	end, ok := wire.SkipValue(src, i, wire.DefaultMaxDepth)
 	if !ok {
 		_, serr := syntaxv1.SkipValue(src, i, wire.DefaultMaxDepth)
 		return 0, 0, pathFailure(path, serr)

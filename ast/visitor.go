@@ -120,7 +120,7 @@ value:
 		stack = append(stack, frame{c, start})
 		switch {
 		case err == SkipContainer:
-			if i, ok = wire.SkipValueFast(src, start, wire.DefaultMaxDepth-len(stack)+1); !ok {
+			if i, ok = wire.SkipValue(src, start, wire.DefaultMaxDepth-len(stack)+1); !ok {
 				return syntaxError(src, start)
 			}
 			goto close
@@ -206,7 +206,7 @@ after:
 			return finish(src, i)
 		}
 		kind = stack[len(stack)-1].kind
-		if i, ok = wire.SkipRestFast(src, i, []byte{kind}, wire.DefaultMaxDepth-len(stack)+1); !ok {
+		if i, ok = wire.SkipRest(src, i, []byte{kind}, wire.DefaultMaxDepth-len(stack)+1); !ok {
 			return syntaxError(src, i)
 		}
 		goto close
@@ -250,7 +250,7 @@ key:
 	}
 	i = wire.SkipSpace(src, i+1)
 	if err == SkipContainer {
-		if i, ok = wire.SkipValueFast(src, i, wire.DefaultMaxDepth-len(stack)); !ok {
+		if i, ok = wire.SkipValue(src, i, wire.DefaultMaxDepth-len(stack)); !ok {
 			return syntaxError(src, i)
 		}
 		goto after

@@ -40,7 +40,7 @@ func (s *Searcher) walk(cs []cursor) error {
 	w := walker{src: s.src, validate: s.ValidateJSON, copy: s.CopyReturn}
 	if w.validate && validFirst(s.src) {
 		// Checked as a whole: the walk need not check what it passes.
-		if !wire.Valid(s.src) {
+		if !wire.Valid(s.src, wire.DefaultMaxDepth) {
 			return syntaxError(s.src, 0)
 		}
 		w.validate = false

@@ -24,7 +24,7 @@ import (
 // problem otherwise. Strings may hold invalid UTF-8 and objects duplicate
 // names, as in encoding/json.
 func Validate(s string, maxDepth int) *wire.SyntaxError {
-	if wire.ValidDepth(s, maxDepth) {
+	if wire.Valid(s, maxDepth) {
 		return nil
 	}
 	end, err := Explain(s, 0, maxDepth)
@@ -38,7 +38,7 @@ func Validate(s string, maxDepth int) *wire.SyntaxError {
 // there, and returns the index just past it. Containers nested deeper
 // than maxDepth are an error. On error the index is where the error is.
 func SkipValue(s string, i, maxDepth int) (int, *wire.SyntaxError) {
-	if end, ok := wire.SkipValueFast(s, i, maxDepth); ok {
+	if end, ok := wire.SkipValue(s, i, maxDepth); ok {
 		return end, nil
 	}
 	return Explain(s, i, maxDepth)

@@ -17,7 +17,7 @@ func TestQuickSuite(t *testing.T) {
 	for _, f := range files {
 		b, _ := os.ReadFile(f)
 		std := json.Valid(b)
-		got := Valid(string(b))
+		got := Valid(string(b), DefaultMaxDepth)
 		if std != got {
 			t.Errorf("%s: std %v got %v", filepath.Base(f), std, got)
 		}
@@ -25,7 +25,7 @@ func TestQuickSuite(t *testing.T) {
 			var v any
 			serr := json.Unmarshal(b, &v)
 			se, ok := serr.(*json.SyntaxError)
-			werr := Validate(string(b), 10000)
+			werr := RefValidate(string(b), 10000)
 			if ok && (se.Error() != werr.Msg || se.Offset != werr.Offset) {
 				t.Errorf("%s: std %q@%d got %q@%d", filepath.Base(f), se.Error(), se.Offset, werr.Msg, werr.Offset)
 			}

@@ -5,9 +5,9 @@ package wire
 // fills these in before the tests run. The fast paths here are checked
 // against them.
 var (
-	// SkipValue is package syntaxv1's Explain: the reference's verdict
-	// on one value, in encoding/json's words.
-	SkipValue func(s string, i, maxDepth int) (int, *SyntaxError)
-	// Validate is SkipValue on a whole document.
-	Validate func(s string, maxDepth int) *SyntaxError
+	// RefSkipValue is package syntaxv1's Explain: the reference's
+	// verdict on one value, in encoding/json's words.
+	RefSkipValue func(s string, i, maxDepth int) (int, *SyntaxError)
+	// RefValidate is RefSkipValue on a whole document.
+	RefValidate func(s string, maxDepth int) *SyntaxError
 )

@@ -6,8 +6,8 @@ import (
 )
 
 func init() {
-	wire.SkipValue = syntaxv1.Explain
-	wire.Validate = func(s string, maxDepth int) *wire.SyntaxError {
+	wire.RefSkipValue = syntaxv1.Explain
+	wire.RefValidate = func(s string, maxDepth int) *wire.SyntaxError {
 		end, err := syntaxv1.Explain(s, 0, maxDepth)
 		if err != nil {
 			return err

@@ -5,12 +5,12 @@ import (
 	"unsafe"
 )
 
-// This file holds the skipping kernels used by lookups (package ast): a
-// validating skip that accepts exactly what SkipValue accepts but only
-// answers yes or no (the caller asks SkipValue or Validate for the
-// precise error, which is rare), a variant that resumes inside open
-// containers, and a loose skip that follows only the structure (strings
-// and brackets) of text already known to be valid.
+// This file holds the skipping kernels used by lookups (package ast) and
+// the decoder: a validating skip that accepts exactly what the reference
+// grammar accepts but only answers yes or no (the caller asks package
+// syntaxv1 for the precise error, which is rare), a variant that resumes
+// inside open containers, and a loose skip that follows only the
+// structure (strings and brackets) of text already known to be valid.
 
 // skLoad64 reads 8 bytes of s at i as a little-endian word. The caller
 // guarantees i+8 <= len(s).
@@ -211,11 +211,11 @@ func skDigits(s string, j int) int {
 	return j
 }
 
-// SkipValueFast reports where the JSON value that starts at s[i] (or
-// after whitespace there) ends, accepting exactly what SkipValue accepts
-// with the same depth limit. It does not build errors: when ok is false,
-// SkipValue(s, i, maxDepth) describes the problem.
-func SkipValueFast(s string, i int, maxDepth int) (end int, ok bool) {
+// SkipValue reports where the one whole, valid JSON value that starts at
+// s[i] (or after whitespace there) ends, nesting at most maxDepth deep,
+// or ok == false. It does not build errors: syntaxv1.SkipValue (the
+// reference grammar) says why not.
+func SkipValue(s string, i int, maxDepth int) (end int, ok bool) {
 	end, ok, deep := skValidateShallow(s, i, 0, 0, maxDepth, false)
 	if deep {
 		return skValidate(s, i, nil, maxDepth, false)
@@ -223,14 +223,14 @@ func SkipValueFast(s string, i int, maxDepth int) (end int, ok bool) {
 	return end, ok
 }
 
-// SkipRestFast continues a validating skip inside containers that are
+// SkipRest continues a validating skip inside containers that are
 // already open: open lists their kinds ('{' or '['), outermost first, and
 // s[i] is just after a complete value (a member's value or an element)
 // of the innermost one. It returns the index just past the closing
 // bracket of the outermost container, or ok == false when the text is
 // not valid JSON there. Nesting counts the open containers against
 // maxDepth.
-func SkipRestFast(s string, i int, open []byte, maxDepth int) (end int, ok bool) {
+func SkipRest(s string, i int, open []byte, maxDepth int) (end int, ok bool) {
 	if len(open) == 0 {
 		return i, true
 	}
@@ -489,8 +489,8 @@ colon:
 	goto value
 }
 
-// skValidate is the validating state machine behind SkipValueFast and
-// SkipRestFast. Container kinds are kept as bits of a word for the first
+// skValidate is the validating state machine behind SkipValue and
+// SkipRest. Container kinds are kept as bits of a word for the first
 // 64 levels (1 = object) and in a slice beyond.
 func skValidate(s string, i int, open []byte, maxDepth int, after bool) (int, bool) {
 	n := len(s)

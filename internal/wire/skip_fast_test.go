@@ -49,14 +49,13 @@ func suiteDocs() map[string]string {
 	return docs
 }
 
-// checkSkipFast compares SkipValueFast with SkipValue on s, from every
-// start position in starts.
+// checkSkipFast compares SkipValue with the reference on s.
 func checkSkipFast(t testing.TB, s string, maxDepth int) {
 	t.Helper()
-	end, err := SkipValue(s, 0, maxDepth)
-	fend, ok := SkipValueFast(s, 0, maxDepth)
+	end, err := RefSkipValue(s, 0, maxDepth)
+	fend, ok := SkipValue(s, 0, maxDepth)
 	if ok != (err == nil) || ok && fend != end {
-		t.Fatalf("SkipValueFast(%.80q, depth %d) = %d, %v; SkipValue = %d, %v", s, maxDepth, fend, ok, end, err)
+		t.Fatalf("SkipValue(%.80q, depth %d) = %d, %v; the reference = %d, %v", s, maxDepth, fend, ok, end, err)
 	}
 	if err == nil && CheckEnd(s, end) == nil {
 		if lend, lok := SkipLoose(s, 0); !lok || lend != end {
@@ -67,7 +66,7 @@ func checkSkipFast(t testing.TB, s string, maxDepth int) {
 	}
 }
 
-func TestSkipValueFastSamples(t *testing.T) {
+func TestSkipValueSamples(t *testing.T) {
 	for _, s := range skipSamples {
 		checkSkipFast(t, s, DefaultMaxDepth)
 		checkSkipFast(t, s, 2)
@@ -77,22 +76,22 @@ func TestSkipValueFastSamples(t *testing.T) {
 	}
 }
 
-func TestSkipValueFastSuite(t *testing.T) {
+func TestSkipValueSuite(t *testing.T) {
 	docs := suiteDocs()
 	if len(docs) == 0 {
 		t.Skip("../shared/testdata/JSONTestSuite not found; skipping the conformance suite")
 	}
 	for name, s := range docs {
-		end, err := SkipValue(s, 0, DefaultMaxDepth)
-		fend, ok := SkipValueFast(s, 0, DefaultMaxDepth)
+		end, err := RefSkipValue(s, 0, DefaultMaxDepth)
+		fend, ok := SkipValue(s, 0, DefaultMaxDepth)
 		if ok != (err == nil) || ok && fend != end {
-			t.Errorf("%s: SkipValueFast = %d, %v; SkipValue = %d, %v", name, fend, ok, end, err)
+			t.Errorf("%s: SkipValue = %d, %v; the reference = %d, %v", name, fend, ok, end, err)
 		}
 		SkipLoose(s, 0)
 	}
 }
 
-func TestSkipValueFastDepth(t *testing.T) {
+func TestSkipValueDepth(t *testing.T) {
 	for _, depth := range []int{1, 63, 64, 65, 66, 130, 10000, 10001} {
 		for _, open := range []string{"[", `{"a":`} {
 			close := "]"
@@ -131,7 +130,7 @@ func mutate(r *rand.Rand, s string) string {
 	return string(b)
 }
 
-func TestSkipValueFastMutations(t *testing.T) {
+func TestSkipValueMutations(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	n := 20000
 	if testing.Short() {
@@ -147,7 +146,7 @@ func TestSkipValueFastMutations(t *testing.T) {
 	}
 }
 
-func TestSkipValueFastCorpus(t *testing.T) {
+func TestSkipValueCorpus(t *testing.T) {
 	docs := corpusDocs(t)
 	if len(docs) == 0 {
 		t.Skip("../shared/corpus not found; skipping corpus documents")
@@ -186,7 +185,7 @@ func openPrefix(open []byte) string {
 	return b.String()
 }
 
-func TestSkipRestFast(t *testing.T) {
+func TestSkipRest(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
 	tails := []string{"]", "}", ",1]", `,"a":1}`, " ] ", `,"a":[1,{}]}`, ",", "", `}]`, `]}`, `,"x":1}]`, `,2]}`, "]]]", "}}}", `,{"a":[]}]`}
 	for k := 0; k < 5000; k++ {
@@ -207,14 +206,14 @@ func TestSkipRestFast(t *testing.T) {
 		}
 		pre := openPrefix(open)
 		doc := pre + tail
-		end, err := SkipValue(doc, 0, DefaultMaxDepth)
-		fend, ok := SkipRestFast(tail, 0, open, DefaultMaxDepth)
+		end, err := RefSkipValue(doc, 0, DefaultMaxDepth)
+		fend, ok := SkipRest(tail, 0, open, DefaultMaxDepth)
 		if ok != (err == nil) || ok && fend != end-len(pre) {
-			t.Fatalf("SkipRestFast(%q, %q) = %d, %v; SkipValue(%q) = %d, %v", tail, open, fend, ok, doc, end, err)
+			t.Fatalf("SkipRest(%q, %q) = %d, %v; RefSkipValue(%q) = %d, %v", tail, open, fend, ok, doc, end, err)
 		}
 	}
-	if end, ok := SkipRestFast("xyz", 1, nil, DefaultMaxDepth); !ok || end != 1 {
-		t.Fatalf("SkipRestFast with nothing open = %d, %v", end, ok)
+	if end, ok := SkipRest("xyz", 1, nil, DefaultMaxDepth); !ok || end != 1 {
+		t.Fatalf("SkipRest with nothing open = %d, %v", end, ok)
 	}
 }
 
@@ -224,7 +223,7 @@ func TestSkipLooseOnValid(t *testing.T) {
 		docs[s] = s
 	}
 	for name, s := range docs {
-		end, err := SkipValue(s, 0, DefaultMaxDepth)
+		end, err := RefSkipValue(s, 0, DefaultMaxDepth)
 		if err != nil {
 			continue
 		}
@@ -239,7 +238,7 @@ func TestSkipLooseOnValid(t *testing.T) {
 			if c != '{' && c != '[' && c != '"' {
 				continue
 			}
-			vend, verr := SkipValue(s, i, DefaultMaxDepth)
+			vend, verr := RefSkipValue(s, i, DefaultMaxDepth)
 			if verr != nil {
 				continue // inside a string
 			}
@@ -299,7 +298,7 @@ func lowestLane(m uint64) int {
 	return 8
 }
 
-func FuzzSkipValueFast(f *testing.F) {
+func FuzzSkipValue(f *testing.F) {
 	for _, s := range skipSamples {
 		f.Add(s)
 	}
@@ -308,10 +307,10 @@ func FuzzSkipValueFast(f *testing.F) {
 		checkSkipFast(t, s, 3)
 		for _, open := range []string{"[", "{", "[{", "{[", "[[{"} {
 			pre := openPrefix([]byte(open))
-			end, err := SkipValue(pre+s, 0, DefaultMaxDepth)
-			fend, ok := SkipRestFast(s, 0, []byte(open), DefaultMaxDepth)
+			end, err := RefSkipValue(pre+s, 0, DefaultMaxDepth)
+			fend, ok := SkipRest(s, 0, []byte(open), DefaultMaxDepth)
 			if ok != (err == nil) || ok && fend != end-len(pre) {
-				t.Fatalf("SkipRestFast(%q, %q) = %d, %v; SkipValue = %d, %v", s, open, fend, ok, end, err)
+				t.Fatalf("SkipRest(%q, %q) = %d, %v; SkipValue = %d, %v", s, open, fend, ok, end, err)
 			}
 		}
 	})
@@ -328,14 +327,14 @@ func BenchmarkSkipKernels(b *testing.B) {
 			b.SetBytes(int64(len(s)))
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				SkipValue(s, 0, DefaultMaxDepth)
+				RefSkipValue(s, 0, DefaultMaxDepth)
 			}
 		})
-		b.Run("SkipValueFast/"+name, func(b *testing.B) {
+		b.Run("SkipValue/"+name, func(b *testing.B) {
 			b.SetBytes(int64(len(s)))
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				SkipValueFast(s, 0, DefaultMaxDepth)
+				SkipValue(s, 0, DefaultMaxDepth)
 			}
 		})
 		b.Run("SkipLooseScalar/"+name, func(b *testing.B) {
@@ -437,14 +436,14 @@ func TestSkipBlocksMatchScalar(t *testing.T) {
 		}
 		b.WriteString(`0]`)
 		s := b.String()
-		if !Valid(s) {
+		if !Valid(s, DefaultMaxDepth) {
 			t.Fatalf("test document is invalid: %s", s)
 		}
 		for i := 0; i < len(s); i++ {
 			if c := s[i]; c != '[' && c != '{' {
 				continue
 			}
-			if _, err := SkipValue(s, i, DefaultMaxDepth); err != nil {
+			if _, err := RefSkipValue(s, i, DefaultMaxDepth); err != nil {
 				continue // a bracket inside a string
 			}
 			want, wok := skLooseTail(s, i+1, 1)

@@ -56,7 +56,7 @@ func TestLooseCursorMatchesBytes(t *testing.T) {
 	keys := []string{"a", "b", "id", "name", "", "k\u00e9", "zz"}
 	for k := 0; k < 3000; k++ {
 		doc := randomObjectDoc(r, 3)
-		if !Valid(doc) {
+		if !Valid(doc, DefaultMaxDepth) {
 			t.Fatalf("generated invalid %q", doc)
 		}
 		for _, key := range keys {

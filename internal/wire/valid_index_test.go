@@ -9,7 +9,7 @@ import (
 
 // validRef is Valid by the precise, byte-at-a-time scanner.
 func validRef(s string) bool {
-	end, err := SkipValue(s, 0, DefaultMaxDepth)
+	end, err := RefSkipValue(s, 0, DefaultMaxDepth)
 	return err == nil && CheckEnd(s, end) == nil
 }
 
@@ -29,7 +29,7 @@ func checkIndexed(t testing.TB, s string) {
 			t.Fatalf("validIndexed(%.200q) = %v, want %v", d, got, want)
 		}
 	}
-	if got := Valid(s); got != want {
+	if got := Valid(s, DefaultMaxDepth); got != want {
 		t.Fatalf("Valid(%.200q) = %v, want %v", s, got, want)
 	}
 }
@@ -220,7 +220,7 @@ func FuzzValidIndexed(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		checkIndexed(t, s)
-		if got, want := Valid(s), json.Valid([]byte(s)); got != want {
+		if got, want := Valid(s, DefaultMaxDepth), json.Valid([]byte(s)); got != want {
 			t.Fatalf("Valid(%q) = %v, encoding/json says %v", s, got, want)
 		}
 	})
@@ -237,7 +237,7 @@ func BenchmarkValid(b *testing.B) {
 			b.SetBytes(int64(len(s)))
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				Valid(s)
+				Valid(s, DefaultMaxDepth)
 			}
 		})
 	}

@@ -4,21 +4,17 @@ package wire
 // in encoding/json.
 const DefaultMaxDepth = 10000
 
-// Valid reports whether s is exactly one JSON value, optionally surrounded
-// by whitespace, nested at most DefaultMaxDepth deep.
-func Valid(s string) bool { return ValidDepth(s, DefaultMaxDepth) }
-
-// ValidDepth reports whether s is exactly one JSON value, optionally
+// Valid reports whether s is exactly one JSON value, optionally
 // surrounded by whitespace, nested at most maxDepth deep. Long inputs
 // take the two-stage validator where the CPU has its vector first stage.
 // Package syntaxv1 explains a false.
-func ValidDepth(s string, maxDepth int) bool {
+func Valid(s string, maxDepth int) bool {
 	if skHasIdx && len(s) >= skIdxMin && uint64(len(s)) < 1<<32 && maxDepth >= 64 {
 		if ok, deep := validIndexed(s); !deep {
 			return ok
 		}
 	}
-	end, ok := SkipValueFast(s, 0, maxDepth)
+	end, ok := SkipValue(s, 0, maxDepth)
 	return ok && SkipSpace(s, end) == len(s)
 }
 

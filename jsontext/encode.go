@@ -172,13 +172,34 @@ func (e *encoderState) reset(buf []byte, w io.Writer, opts []Options) {
 	e.m.reset()
 	e.names.reset()
 	e.seen.reset()
-	var o jsonopts.Struct
-	o.Join(opts...)
-	if o.Flags.Get(jsonopts.Multiline) {
-		o.InitMultiline()
+	if plainOptions(opts) {
+		// Joined in place: a joined Struct escapes (see Join), and none
+		// of these options can be e.opts itself.
+		e.opts = jsonopts.Struct{}
+		e.opts.Join(opts...)
+	} else {
+		var o jsonopts.Struct
+		o.Join(opts...)
+		e.opts = o
 	}
-	e.opts = o
+	if e.opts.Flags.Get(jsonopts.Multiline) {
+		e.opts.InitMultiline()
+	}
 	e.fl = fmtFlagsOf(&e.opts)
+}
+
+// plainOptions reports whether opts are all options of this package
+// that carry their value (no *jsonopts.Struct, such as Options returns,
+// nor an option of another package).
+func plainOptions(opts []Options) bool {
+	for _, o := range opts {
+		switch o.(type) {
+		case nil, jsonopts.Bools, jsonopts.IndentOption, jsonopts.IndentPrefixOption, jsonopts.DepthLimitOption:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // join adds options after the encoder was reset (Value's methods pass

@@ -37,9 +37,6 @@ func (c *fmtCursor) indexSetUp() {
 		c.mode&(modeHTML|uint32(fmtJS|fmtSpaceComma|fmtReorder)) != 0 {
 		return
 	}
-	if c.mode&(uint32(wire.NonASCII)<<modeCare) != 0 && !wire.ValidUTF8(c.s) {
-		return
-	}
 	if e.tix == nil {
 		e.tix = new(wire.TokenIndex)
 	}
@@ -68,6 +65,10 @@ func (c *fmtCursor) indexSetUp() {
 		if strs == 0 || bytes < min*strs {
 			c.indexed = false
 		}
+	}
+	if c.indexed && c.mode&(uint32(wire.NonASCII)<<modeCare) != 0 && !wire.ValidUTF8(c.s) {
+		// Checked only once the list is to be used.
+		c.indexed = false
 	}
 }
 
@@ -381,10 +382,10 @@ nameAt:
 			} else {
 				x2, x3 := wire.Load64(s, p+17), wire.Load64(s, p+25)
 				if l < 24 {
-					x2 &= lowBytes(l - 16)
+					x2 &= lowMask(l - 16)
 					x3 = 0
 				} else {
-					x3 &= lowBytes(l - 24)
+					x3 &= lowMask(l - 24)
 				}
 				key = mediumNameKey(x0, x1, x2, x3, l)
 			}

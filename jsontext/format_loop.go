@@ -603,9 +603,9 @@ name:
 				k = 8 + bits.TrailingZeros64(m)>>3
 			}
 			if k < 16 {
-				high := x0 & lowBytes(k)
+				high := x0 & lowMask(k)
 				if k > 8 {
-					high = x0 | x1&lowBytes(k-8)
+					high = x0 | x1&lowMask(k-8)
 				}
 				if s[pos+1+k] != '"' || high&0x8080808080808080 != 0 {
 					goto exit
@@ -615,11 +615,11 @@ name:
 				x2, x3 := wire.Load64(s, pos+17), wire.Load64(s, pos+25)
 				if m := wire.StringStops(x2); m != 0 {
 					k = 16 + bits.TrailingZeros64(m)>>3
-					x2 &= lowBytes(k - 16)
+					x2 &= lowMask(k - 16)
 					x3 = 0
 				} else if m := wire.StringStops(x3); m != 0 {
 					k = 24 + bits.TrailingZeros64(m)>>3
-					x3 &= lowBytes(k - 24)
+					x3 &= lowMask(k - 24)
 				} else {
 					goto exit
 				}
@@ -709,3 +709,7 @@ func fits(c *fmtCursor, dl, l int) bool { return l <= runCopyMax && dl+l+32 <= c
 func (c *fmtCursor) indentLen(k int) int {
 	return 1 + len(c.e.opts.IndentPrefix) + (c.depth+k)*len(c.e.opts.Indent)
 }
+
+// lowMask is lowBytes without a branch: the k >= 0 low bytes of a word
+// set (all of them from k = 8 on, where Go's shift gives 0).
+func lowMask(k int) uint64 { return 1<<(8*uint(k)) - 1 }

@@ -85,6 +85,7 @@ type decoderState struct {
 	noIndex   bool // tests: the fast path without the token index
 
 	valFlags strFlags // what the last string read by value holds
+	vxShort  bool     // valueFromIndex stopped at the end of the buffer
 	kinds    []byte   // scratch: the open containers of valueFast
 }
 
@@ -94,7 +95,7 @@ type decoderState struct {
 // to hold one token or value that is larger.
 const (
 	decodeBufMin    = 1 << 10
-	decodeBufMax    = 64 << 10
+	decodeBufMax    = 32 << 10
 	decodeBufGrowth = 4
 )
 
@@ -181,6 +182,11 @@ func (d *decoderState) fetch() error {
 	switch {
 	case c == 0:
 		c = decodeBufMin
+		if r, ok := d.rd.(interface{ Len() int }); ok {
+			// A reader that says how much it holds: a buffer for all of
+			// it, up to decodeBufMax, rather than growing to it.
+			c = min(max(r.Len(), c), decodeBufMax)
+		}
 	case keep >= c*3/4:
 		c *= 2
 	case c < decodeBufMax && int64(c) < d.offsetAt(d.prevEnd)/2:
@@ -411,24 +417,20 @@ func (d *decoderState) delimError(delim byte, next Kind) error {
 // token is only valid until the next Peek, Read, or Skip call. It returns
 // io.EOF if there are no more tokens.
 func (d *Decoder) ReadToken() (Token, error) {
-	if d.s.tq.next == d.s.tq.n {
-		if tok, ok := d.s.tokenFromIndex(); ok {
-			return tok, nil
-		}
-	}
-	return d.s.readToken()
+	return d.s.tokenFromIndex()
 }
 
 func (d *decoderState) readToken() (Token, error) {
-	if d.tq.next == d.tq.n {
-		if tok, ok := d.tokenFromIndex(); ok {
-			return tok, nil
-		}
-		if d.ix.live && !d.ix.off {
-			// The list will serve the tokens after this one: read only it
-			// ahead.
-			d.tq.size = 1
-		}
+	return d.tokenFromIndex()
+}
+
+// readTokenRest is readToken where the token list does not serve: the
+// tokens read ahead in a batch, else the reference.
+func (d *decoderState) readTokenRest() (Token, error) {
+	if d.tq.next == d.tq.n && d.ix.live && !d.ix.off {
+		// The list will serve the tokens after this one: read only it
+		// ahead.
+		d.tq.size = 1
 	}
 	if tok, ok := d.tokenInBuffer(); ok {
 		return tok, nil

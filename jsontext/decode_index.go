@@ -34,16 +34,18 @@ func (ix *tokenIndex) drop() {
 	ix.k, ix.usable, ix.live, ix.off = 0, 0, false, false
 }
 
-// tokenFromIndex reads the next token from the list. ok is false, with
-// nothing changed, when another path must read it.
+// tokenFromIndex reads the next token from the list, or (with nothing
+// changed by it) through the other paths, readTokenRest, when they must
+// read it or tokens read ahead by them are queued. ReadToken is this call,
+// inlined.
 //
 // Its common paths make no calls: Go's calling convention saves no
 // register across a call, and a call would make every path store and
 // reload its state. Rare cases are passed on in tail calls.
-func (d *decoderState) tokenFromIndex() (Token, bool) {
+func (d *decoderState) tokenFromIndex() (Token, error) {
 	ix := &d.ix
 	k := ix.k
-	if k >= ix.usable || d.peekPos != 0 {
+	if k >= ix.usable || d.peekPos != 0 || d.tq.next != d.tq.n {
 		return d.indexSetUp()
 	}
 	toks := &ix.x.Pos
@@ -60,23 +62,23 @@ func (d *decoderState) tokenFromIndex() (Token, bool) {
 	switch c {
 	case ',':
 		if !nested || l.needValue() || l.length() == 0 || k+1 >= ix.usable {
-			return Token{}, false
+			return d.readTokenRest()
 		}
 		k++
 		p = int(toks[k&(wire.TokenIndexCap-1)])
 		if c = buf[p]; c == '}' || c == ']' {
-			return Token{}, false
+			return d.readTokenRest()
 		}
 	case ':':
 		if !l.needValue() || k+1 >= ix.usable {
-			return Token{}, false
+			return d.readTokenRest()
 		}
 		k++
 		p = int(toks[k&(wire.TokenIndexCap-1)])
 		c = buf[p]
 	default:
 		if l.needValue() || nested && l.length() > 0 && c != '}' && c != ']' {
-			return Token{}, false
+			return d.readTokenRest()
 		}
 	}
 	var tok Token
@@ -87,7 +89,7 @@ func (d *decoderState) tokenFromIndex() (Token, bool) {
 			end--
 		}
 		if buf[end-1] != '"' || end-p < 2 {
-			return Token{}, false
+			return d.readTokenRest()
 		}
 		if l.needName() {
 			if d.checkDup {
@@ -122,10 +124,10 @@ func (d *decoderState) tokenFromIndex() (Token, bool) {
 		d.m.last = l + 1
 		ix.k = k + 1
 		d.prevStart, d.prevEnd, d.prevFlags = p, end, strMaybeEscaped
-		return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(p)}, true
+		return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(p)}, nil
 	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		if l.needName() {
-			return Token{}, false
+			return d.readTokenRest()
 		}
 		end := int(toks[(k+1)&(wire.TokenIndexCap-1)])
 		for isSpace(buf[end-1]) {
@@ -134,7 +136,7 @@ func (d *decoderState) tokenFromIndex() (Token, bool) {
 		d.m.last = l + 1
 		ix.k = k + 1
 		d.prevStart, d.prevEnd = p, end
-		return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(p)}, true
+		return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(p)}, nil
 	case 'n', 't', 'f':
 		// The literal must be the whole run of other bytes.
 		end := int(toks[(k+1)&(wire.TokenIndexCap-1)])
@@ -143,7 +145,7 @@ func (d *decoderState) tokenFromIndex() (Token, bool) {
 		}
 		switch {
 		case l.needName():
-			return Token{}, false
+			return d.readTokenRest()
 		case end == p+4 && c == 'n' && string(buf[p:p+4]) == "null":
 			tok = Null
 		case end == p+4 && c == 't' && string(buf[p:p+4]) == "true":
@@ -151,14 +153,14 @@ func (d *decoderState) tokenFromIndex() (Token, bool) {
 		case end == p+5 && c == 'f' && string(buf[p:p+5]) == "false":
 			tok = False
 		default:
-			return Token{}, false
+			return d.readTokenRest()
 		}
 		d.m.last = l + 1
 		d.prevStart, d.prevEnd = end, end
 	case '[':
 		outer := d.m.outer
 		if l.needName() || len(outer) == d.depthLimit || len(outer) == cap(outer) {
-			return Token{}, false
+			return d.readTokenRest()
 		}
 		outer = outer[:len(outer)+1]
 		outer[len(outer)-1] = l + 1
@@ -167,7 +169,7 @@ func (d *decoderState) tokenFromIndex() (Token, bool) {
 		d.prevStart, d.prevEnd = p+1, p+1
 	case ']':
 		if !l.isArray() || !nested {
-			return Token{}, false
+			return d.readTokenRest()
 		}
 		outer := d.m.outer
 		d.m.last, d.m.outer = outer[len(outer)-1], outer[:len(outer)-1]
@@ -175,32 +177,32 @@ func (d *decoderState) tokenFromIndex() (Token, bool) {
 		d.prevStart, d.prevEnd = p+1, p+1
 	case '{':
 		if l.needName() || len(d.m.outer) == d.depthLimit {
-			return Token{}, false
+			return d.readTokenRest()
 		}
 		return d.objectFromIndex(k, p, l, true)
 	case '}':
 		if !l.isObject() || l.needValue() {
-			return Token{}, false
+			return d.readTokenRest()
 		}
 		return d.objectFromIndex(k, p, l, false)
 	default:
-		return Token{}, false
+		return d.readTokenRest()
 	}
 	ix.k = k + 1
-	return tok, true
+	return tok, nil
 }
 
 // indexSetUp makes the list ready for tokenFromIndex and calls it again:
 // a cached peek dropped, the list moved past what other paths read, or
 // more tokens listed.
-func (d *decoderState) indexSetUp() (Token, bool) {
+func (d *decoderState) indexSetUp() (Token, error) {
 	ix := &d.ix
-	if ix.off || d.slowOnly || d.noIndex {
-		return Token{}, false
+	if ix.off || d.slowOnly || d.noIndex || d.tq.next != d.tq.n {
+		return d.readTokenRest()
 	}
 	if d.peekPos != 0 {
 		if d.peekErr != nil {
-			return Token{}, false
+			return d.readTokenRest()
 		}
 		d.peekPos = 0 // only a cache of where the next token is
 	}
@@ -213,13 +215,13 @@ func (d *decoderState) indexSetUp() (Token, bool) {
 	}
 	if k >= ix.usable {
 		if !d.fillIndex() {
-			return Token{}, false
+			return d.readTokenRest()
 		}
 		toks := ix.x.Tokens()
 		for k = 0; k < ix.usable && int(toks[k]) < d.prevEnd; k++ {
 		}
 		if k >= ix.usable {
-			return Token{}, false
+			return d.readTokenRest()
 		}
 	}
 	ix.k = k
@@ -229,23 +231,23 @@ func (d *decoderState) indexSetUp() (Token, bool) {
 // nameFromIndex is tokenFromIndex for a name that is long, escaped or
 // not predicted by its object's shape; k is the token's index, key the
 // name's key when it is short and plain (else 0).
-func (d *decoderState) nameFromIndex(k, p, end int, key uint64) (Token, bool) {
+func (d *decoderState) nameFromIndex(k, p, end int, key uint64) (Token, error) {
 	if key != 0 {
 		if !d.seen.insertKey(key, d.buf[p+1:end-1]) {
-			return Token{}, false
+			return d.readTokenRest()
 		}
 	} else if !d.insertIndexedName(p, end) {
-		return Token{}, false
+		return d.readTokenRest()
 	}
 	d.names.setLast(p)
 	d.m.last++
 	d.ix.k = k + 1
 	d.prevStart, d.prevEnd, d.prevFlags = p, end, strMaybeEscaped
-	return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(p)}, true
+	return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(p)}, nil
 }
 
 // objectFromIndex is tokenFromIndex for '{' (begin) or '}'.
-func (d *decoderState) objectFromIndex(k, p int, l level, begin bool) (Token, bool) {
+func (d *decoderState) objectFromIndex(k, p int, l level, begin bool) (Token, error) {
 	d.ix.k = k + 1
 	d.prevStart, d.prevEnd = p+1, p+1
 	if begin {
@@ -255,14 +257,14 @@ func (d *decoderState) objectFromIndex(k, p int, l level, begin bool) (Token, bo
 		if d.checkDup {
 			d.seen.push()
 		}
-		return BeginObject, true
+		return BeginObject, nil
 	}
 	d.m.pop()
 	d.names.pop()
 	if d.checkDup {
 		d.seen.pop()
 	}
-	return EndObject, true
+	return EndObject, nil
 }
 
 // tokenEnd returns where the token before the one at buf[next] ends: at
@@ -296,6 +298,12 @@ func (d *decoderState) insertIndexedName(start, end int) bool {
 				o.matched++
 				return true
 			}
+			return d.seen.insertKey(k, d.buf[start+1:end-1])
+		}
+	} else if n >= 16 {
+		// A long name: its key, and whether it is plain, in one pass.
+		k, stops := keyOfLong(wire.StringOf(d.buf), start+1, n)
+		if stops&0x8080808080808080 == 0 {
 			return d.seen.insertKey(k, d.buf[start+1:end-1])
 		}
 	}
@@ -358,6 +366,7 @@ const valueIndexFirst = 512
 // (ok == false, nothing changed) on anything else: the caller takes
 // valueFast, then the reference.
 func (d *decoderState) valueFromIndex(pos, depth int, atEnd bool) (end int, ok bool) {
+	d.vxShort = false
 	if !wire.TokenIndexFast || d.slowOnly || d.noIndex || len(d.buf)-pos < 256 {
 		return 0, false
 	}
@@ -371,6 +380,7 @@ func (d *decoderState) valueFromIndex(pos, depth int, atEnd bool) (end int, ok b
 	// need not be looked at for escapes.
 	w.plain = strings.IndexByte(w.s[pos:], '\\') < 0
 	end, ok = w.walk(depth)
+	d.vxShort = w.short
 	for ; w.pushed > 0; w.pushed-- {
 		d.seen.pop()
 	}
@@ -391,6 +401,7 @@ type valueWalk struct {
 	stack  []byte // the open containers, innermost last
 	pushed int    // objects pushed on d.seen
 	plain  bool   // no string holds an escape
+	short  bool   // the walk stopped at the end of the buffer
 }
 
 // more lists more tokens, keeping those from k on, until there are at
@@ -408,6 +419,7 @@ func (w *valueWalk) more(k, n, need int) ([]uint32, bool) {
 			listed = x.FillLast(w.s, n-k)
 		} else {
 			listed = x.Fill(w.s, n-k)
+			w.short = !listed
 		}
 		if !listed || !x.Clean() {
 			return nil, false

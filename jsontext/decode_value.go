@@ -1,6 +1,7 @@
 package jsontext
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/jetjson/jet/internal/wire"
@@ -115,6 +116,9 @@ func (d *Decoder) ReadValue() (Value, error) {
 
 func (d *decoderState) readValue() (Value, error) {
 	d.tq.drop()
+	if cap(d.buf) == 0 {
+		d.readAll()
+	}
 	pos, next, err := d.locate()
 	if err != nil {
 		return nil, err
@@ -167,20 +171,31 @@ func (d *decoderState) valueInBuffer(pos, depth int) (int, bool) {
 	if end, ok := d.valueFromIndex(pos, depth, atEnd); ok {
 		return end, ok
 	}
-	end, ok := d.valueFast(pos, depth)
-	if ok || len(d.buf)-end > fastLookahead {
-		return end, ok
-	}
-	if !sized || d.rd == nil {
-		return pos, false
+	if !d.vxShort || !sized || atEnd {
+		// Unless the list ran out of input that the reader holds, the
+		// one-loop read, which settles values the list does not and
+		// finds where one stops.
+		end, ok := d.valueFast(pos, depth)
+		if ok || len(d.buf)-end > fastLookahead {
+			return end, ok
+		}
+		if !sized || d.rd == nil {
+			return pos, false
+		}
 	}
 	abs := d.offsetAt(pos)
 	if n := r.Len(); n > 0 {
 		d.reserve(n)
-	}
-	for r.Len() > 0 {
-		if err := d.fetch(); err != nil {
-			break
+		// Read into the room made, without the growth policy of fetch;
+		// an error of the reader is left to the general path, which
+		// reads again.
+		d.ix.drop()
+		for r.Len() > 0 && len(d.buf) < cap(d.buf) {
+			m, err := d.rd.Read(d.buf[len(d.buf):cap(d.buf)])
+			d.buf = d.buf[:len(d.buf)+m]
+			if err != nil || m == 0 {
+				break
+			}
 		}
 	}
 	pos = int(abs - d.base)
@@ -188,6 +203,33 @@ func (d *decoderState) valueInBuffer(pos, depth int) (int, bool) {
 		return end, ok
 	}
 	return d.valueFast(pos, depth)
+}
+
+// readAll reads at once, into a buffer of its size, all that a reader
+// holds when it says how much (bytes.Reader, strings.Reader): the first
+// read of a Decoder that starts with ReadValue, which would otherwise read
+// part of the value, find it cut short, and read the rest to read it
+// again. Errors are left to the general path, which reads again.
+func (d *decoderState) readAll() {
+	r, ok := d.rd.(interface{ Len() int })
+	if !ok || d.slowOnly {
+		return
+	}
+	if _, ok := d.rd.(*bytes.Buffer); ok {
+		return // fetch takes its contents without a copy
+	}
+	n := r.Len()
+	if n <= 0 {
+		return
+	}
+	d.buf = make([]byte, 0, n)
+	for len(d.buf) < n && r.Len() > 0 {
+		m, err := d.rd.Read(d.buf[len(d.buf):n])
+		d.buf = d.buf[:len(d.buf)+m]
+		if err != nil || m == 0 {
+			break
+		}
+	}
 }
 
 // reserve makes room for n more bytes in the buffer, keeping what is

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 	"testing/iotest"
 	"time"
@@ -92,10 +93,38 @@ func FuzzDecodeFastPaths(f *testing.F) {
 	})
 }
 
+// shapeSeeds are documents whose objects take several shapes at a depth,
+// some followed only in part, with duplicate names after a change of
+// shape (short names and long ones).
+var shapeSeeds = func() []string {
+	long := func(c string) string { return `"` + strings.Repeat(c, 20) + `"` }
+	objs := []string{
+		`{"a":1,"b":2,"c":3}`, `{"a":1,"x":2}`, `{"q":{"a":1,"b":2},"r":[{"a":1}]}`,
+		`{"a":1,"b":2}`, `{` + long("k") + `:1,` + long("l") + `:2}`, `{` + long("k") + `:1,"b":2}`,
+		`{"a":1,"b":2,"c":3,"d":4}`, `{"x":1,"a":2}`, `{"q":{"a":1,"x":2},"r":[]}`,
+		`{"p":1,"q":2,"x":3,"a":4}`,
+	}
+	dups := []string{
+		`{"a":1,"b":2,"a":3}`, `{"a":1,"x":2,"b":3,"x":4}`, `{"a":1,"b":2,"c":3,"d":4,"c":5}`,
+		`{` + long("k") + `:1,` + long("l") + `:2,` + long("k") + `:3}`, `{"x":1,"a":2,"x":3}`,
+		`{"q":{"a":1,"x":2,"a":3}}`, `{"\u0061":1,"b":2,"a":3}`, `{"a":1,"b":2,"x":3,"a":4}`,
+	}
+	var seeds []string
+	body := strings.Join(objs, ",") + "," + strings.Join(objs, ",")
+	seeds = append(seeds, "["+body+"]")
+	for _, d := range dups {
+		seeds = append(seeds, "["+body+","+d+"]", `{"s":[`+body+`],"t":`+d+`}`)
+	}
+	return seeds
+}()
+
 // FuzzDecodeStd checks the decoder against Go's encoding/json/jsontext
 // (Go 1.27): tokens, values, offsets, stack state and errors.
 func FuzzDecodeStd(f *testing.F) {
 	fuzzSeeds(f, func(b []byte) { f.Add(b, []byte{0}, uint8(0)) })
+	for _, s := range shapeSeeds {
+		f.Add([]byte(s), []byte{0}, uint8(0))
+	}
 	f.Fuzz(func(t *testing.T, data, script []byte, optBits uint8) {
 		if stdAPI == nil {
 			t.Skip("this toolchain has no encoding/json/jsontext to compare with (Go 1.27 has it)")

@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
+
+	"github.com/jetjson/jet/internal/wire"
 )
 
 // maxDepth is the deepest nesting of objects and arrays accepted, as in
@@ -263,16 +265,34 @@ func appendPointer(b []byte, m *machine, ns *nameStack, where int) []byte {
 // table.
 //
 // Objects in a document tend to come in series of the same shape (the
-// same names in the same order). For each depth the set keeps the names
-// of the last object closed there (its shape); while a new object's names
-// follow that shape, each name is known to be new with one comparison of
-// keys (the shape's keys are all different, so are these) and nothing is
-// stored: the names are the shape's. Only when an object leaves its shape
-// are the names so far copied from the shape, to be searched as usual.
+// same names in the same order), or mix a few kinds at a depth. For each
+// depth the set keeps the names of the last objects closed there (their
+// shapes), one per first name, up to shapeWays of them; a new object is
+// given the shape last used there, or the one that starts with its first
+// name. While its names follow that shape, each name is known to be new
+// with one comparison of keys (the shape's keys are all different, so are
+// these) and nothing is stored: the names are the shape's. Only when an
+// object leaves its shape are the names so far copied from the shape, to
+// be searched as usual.
 type nameSet struct {
-	names            // of the objects that left their shapes (or had none)
-	objs   []nameObj // one per open object
-	shapes []names   // per depth, the names of the last object closed there
+	names                // of the objects that left their shapes (or had none)
+	objs   []nameObj     // one per open object
+	shapes []depthShapes // per depth, the shapes of objects closed there
+}
+
+// depthShapes is the shapes kept for a depth.
+type depthShapes struct {
+	ways  [shapeWays]names
+	used  [shapeWays]uint32 // when each way was last used (0: never)
+	clock uint32
+	last  int // the way of the last object closed
+}
+
+// use records that way w is used now.
+func (sw *depthShapes) use(w int) {
+	sw.clock++
+	sw.used[w] = sw.clock
+	sw.last = w
 }
 
 // names is a list of names with their keys.
@@ -293,10 +313,11 @@ type nameObj struct {
 	table     []uint32 // open addressing over keys[first:], 1-based; nil while small
 	collided  bool     // two different names had the same key
 
-	// While the object follows its depth's shape: the shape's keys, and
-	// how many of them its names have matched.
+	// While the object follows a shape of its depth: the shape's keys,
+	// how many of them its names have matched, and which way it is.
 	shape   []uint64
 	matched int
+	way     int
 }
 
 // The tuning of the name set.
@@ -306,6 +327,8 @@ const (
 	nameTableMin = 16
 	// shapeMax is the most names a shape holds.
 	shapeMax = 64
+	// shapeWays is the most shapes kept for a depth.
+	shapeWays = 8
 )
 
 // Seeds of the keys of names of 8 bytes or more, chosen per process so
@@ -315,6 +338,9 @@ var (
 	wordSeed0  = maphash.Bytes(nameSeed, []byte("word0"))
 	wordSeed1  = maphash.Bytes(nameSeed, []byte("word1"))
 	slotSeed   = maphash.Bytes(nameSeed, []byte("slot"))
+	longSeed0  = maphash.Bytes(nameSeed, []byte("long0"))
+	longSeed1  = maphash.Bytes(nameSeed, []byte("long1"))
+	longSeed2  = maphash.Bytes(nameSeed, []byte("long2"))
 	hashedFlag = uint64(1) << 63
 )
 
@@ -338,7 +364,28 @@ func keyOf(name []byte) uint64 {
 		copy(w[:], name)
 		return keyOfWords(binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:]), n)
 	}
-	return maphash.Bytes(nameSeed, name) | hashedFlag
+	k, _ := keyOfLong(wire.StringOf(name), 0, len(name))
+	return k
+}
+
+// keyOfLong returns the key of a name of n >= 16 bytes, the text
+// s[i:i+n]: a seeded hash of its 8-byte words, the last of which ends with
+// the name (it may overlap the one before). It also returns the
+// wire.StringStops of the words: when s[i:i+n] is the body of a string,
+// none means that it holds no escape.
+func keyOfLong(s string, i, n int) (key, stops uint64) {
+	h := uint64(n) ^ longSeed0
+	end := i + n - 8
+	for ; i < end; i += 8 {
+		x := wire.Load64(s, i)
+		stops |= wire.StringStops(x)
+		hi, lo := bits.Mul64(x^longSeed1, h^longSeed2)
+		h = hi ^ lo
+	}
+	x := wire.Load64(s, end)
+	stops |= wire.StringStops(x)
+	hi, lo := bits.Mul64(x^longSeed1, h^longSeed2)
+	return hi ^ lo | hashedFlag, stops
 }
 
 func (ns *names) truncate(keys, long int) {
@@ -386,7 +433,9 @@ func (s *nameSet) reset() {
 	}
 	s.objs = s.objs[:0]
 	for i := range s.shapes {
-		s.shapes[i].truncate(0, 0)
+		for w := range s.shapes[i].ways {
+			s.shapes[i].ways[w].truncate(0, 0)
+		}
 	}
 	if cap(s.shapes) > 1<<6 {
 		s.shapes = nil
@@ -408,10 +457,8 @@ func (s *nameSet) reset() {
 // Initial capacities of the name set's slices: enough for most
 // documents, in one go rather than by doubling.
 const (
-	nameSetKeys   = 64
-	nameSetObjs   = 16
-	nameSetShapes = 16
-	shapeKeys     = 16
+	nameSetKeys = 64
+	nameSetObjs = 16
 )
 
 func (s *nameSet) push() {
@@ -436,8 +483,11 @@ func (s *nameSet) push() {
 			o.table = o.table[:0]
 		}
 	}
-	if d < len(s.shapes) && len(s.shapes[d].keys) > 0 {
-		o.shape = s.shapes[d].keys
+	if d < len(s.shapes) {
+		sw := &s.shapes[d]
+		if keys := sw.ways[sw.last].keys; len(keys) > 0 {
+			o.shape, o.way = keys, sw.last
+		}
 	}
 }
 
@@ -446,31 +496,29 @@ func (s *nameSet) pop() {
 	o := &s.objs[d]
 	switch {
 	case o.shape != nil:
-		// It followed its shape all along: the shape becomes its names,
-		// which are the shape's first ones (an empty object, which says
-		// nothing about the next, leaves the shape as it is).
-		if o.matched > 0 && o.matched < len(o.shape) {
-			sh := &s.shapes[d]
-			long := 0
-			for _, k := range sh.keys[:o.matched] {
-				if !exactKey(k) {
-					long++
-				}
-			}
-			sh.truncate(o.matched, long)
+		// It followed its shape all along (perhaps only the shape's first
+		// names): the shape stays as it is, and is tried first next.
+		if o.matched > 0 {
+			s.shapes[d].use(o.way)
 		}
 	case !o.collided && len(s.keys)-o.first <= shapeMax && len(s.keys) > o.first:
 		if s.shapes == nil {
-			s.shapes = make([]names, 0, nameSetShapes)
+			s.shapes = make([]depthShapes, 0, 4)
 		}
 		for len(s.shapes) <= d {
-			s.shapes = append(s.shapes, names{
-				keys: make([]uint64, 0, shapeKeys),
-				long: make([]longName, 0, shapeKeys),
-				text: make([]byte, 0, 16*shapeKeys),
-			})
+			s.shapes = append(s.shapes, depthShapes{})
 		}
-		sh := &s.shapes[d]
+		// Its names become a new shape, in place of the one used least
+		// recently.
+		sw := &s.shapes[d]
+		w := 0
+		for i := range sw.used {
+			if sw.used[i] < sw.used[w] {
+				w = i
+			}
+		}
+		sw.use(w)
+		sh := &sw.ways[w]
 		sh.truncate(0, 0)
 		sh.keys = append(sh.keys, s.keys[o.first:]...)
 		base := 0
@@ -478,8 +526,9 @@ func (s *nameSet) pop() {
 			base = s.long[o.firstLong-1].end
 		}
 		sh.text = append(sh.text, s.text[base:]...)
-		for _, l := range s.long[o.firstLong:] {
-			sh.long = append(sh.long, longName{key: l.key, end: l.end - base})
+		sh.long = append(sh.long, s.long[o.firstLong:]...)
+		for i := range sh.long {
+			sh.long[i].end -= base
 		}
 	}
 	s.truncate(o.first, o.firstLong)
@@ -494,6 +543,26 @@ func (s *nameSet) follow(k uint64) bool {
 		o.matched++
 		return true
 	}
+	if (o.shape != nil || len(s.keys) == o.first) && len(s.objs) <= len(s.shapes) {
+		// The object's names so far are a shape's first ones (or it has
+		// none): another shape of its depth that starts with them and k.
+		m := o.matched
+		sw := &s.shapes[len(s.objs)-1]
+	ways:
+		for w := range sw.ways {
+			keys := sw.ways[w].keys
+			if len(keys) <= m || keys[m] != k {
+				continue
+			}
+			for i, k2 := range o.shape[:m] {
+				if keys[i] != k2 {
+					continue ways
+				}
+			}
+			o.shape, o.way, o.matched = keys, w, m+1
+			return true
+		}
+	}
 	return false
 }
 
@@ -503,7 +572,7 @@ func (s *nameSet) leave(o *nameObj) {
 	if o.shape == nil {
 		return
 	}
-	s.names.appendNames(&s.shapes[len(s.objs)-1], o.matched)
+	s.names.appendNames(&s.shapes[len(s.objs)-1].ways[o.way], o.matched)
 	o.shape = nil
 }
 

@@ -141,22 +141,22 @@ value:
 		err = v.OnString(stringOf(src[i:ke], fl))
 		i = ke
 	case 't':
-		end, serr := wire.ScanLiteral(src, i, "true")
-		if serr != nil {
+		end, ok := wire.ScanLiteral(src, i, "true")
+		if !ok {
 			return syntaxError(src, i)
 		}
 		i = end
 		err = v.OnBool(true)
 	case 'f':
-		end, serr := wire.ScanLiteral(src, i, "false")
-		if serr != nil {
+		end, ok := wire.ScanLiteral(src, i, "false")
+		if !ok {
 			return syntaxError(src, i)
 		}
 		i = end
 		err = v.OnBool(false)
 	case 'n':
-		end, serr := wire.ScanLiteral(src, i, "null")
-		if serr != nil {
+		end, ok := wire.ScanLiteral(src, i, "null")
+		if !ok {
 			return syntaxError(src, i)
 		}
 		i = end
@@ -165,8 +165,8 @@ value:
 		if c != '-' && (c < '0' || c > '9') {
 			return syntaxError(src, i)
 		}
-		end, float, serr := wire.ScanNumber(src, i)
-		if serr != nil {
+		end, float, ok := wire.ScanNumber(src, i)
+		if !ok {
 			return syntaxError(src, i)
 		}
 		text := src[i:end]

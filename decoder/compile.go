@@ -176,10 +176,10 @@ func boolFn(t reflect.Type) decFunc {
 // number scans the number at pos, which must start with '-' or a digit.
 func (d *state) number() (s string, float bool, err error) {
 	start := d.pos
-	end, float, serr := wire.ScanNumber(d.src, start)
+	end, float, ok := wire.ScanNumber(d.src, start)
 	d.pos = end
-	if serr != nil {
-		return "", false, serr
+	if !ok {
+		return "", false, d.errorAt(end)
 	}
 	return d.src[start:end], float, nil
 }
@@ -208,12 +208,12 @@ func intFnOf[T int8 | int16 | int32 | int64](t reflect.Type) decFunc {
 			return d.other(t)
 		}
 		start := d.pos
-		end, n, ok, err := wire.ReadInt(d.src, start)
+		end, n, fits, ok := wire.ReadInt(d.src, start)
 		d.pos = end
-		if err != nil {
-			return err
+		if !ok {
+			return d.errorAt(end)
 		}
-		if !ok || n < min || n > max {
+		if !fits || n < min || n > max {
 			d.saveMismatch("number "+d.src[start:end], t, d.pos)
 			return nil
 		}
@@ -283,10 +283,10 @@ func float64Fn(t reflect.Type) decFunc {
 // is false when it is out of range (s is then its text).
 func (d *state) float() (f float64, s string, ok bool, err error) {
 	start := d.pos
-	end, f, exact, serr := wire.ReadFloat(d.src, start)
+	end, f, exact, valid := wire.ReadFloat(d.src, start)
 	d.pos = end
-	if serr != nil {
-		return 0, "", false, serr
+	if !valid {
+		return 0, "", false, d.errorAt(end)
 	}
 	if exact {
 		return f, "", true, nil

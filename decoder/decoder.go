@@ -47,7 +47,7 @@ func DecodeStringDepth(s string, v any, opts Options, maxDepth int) error {
 func (d *state) document(v any) error {
 	err := d.value(v)
 	if err == nil {
-		if serr := wire.CheckEnd(d.src, d.pos); serr != nil {
+		if serr := syntaxv1.CheckEnd(d.src, d.pos); serr != nil {
 			return serr
 		}
 	}
@@ -81,7 +81,7 @@ func (d *state) finishAt(start int, err error, whole bool) error {
 	}
 	end, serr := syntaxv1.SkipValue(d.src, start, d.maxDepth)
 	if serr == nil && whole {
-		serr = wire.CheckEnd(d.src, end)
+		serr = syntaxv1.CheckEnd(d.src, end)
 	}
 	if serr != nil {
 		return serr

@@ -181,8 +181,8 @@ func (d *state) storeQuoted(v reflect.Value, item string) error {
 
 // unquoteItem decodes item, which must be exactly one JSON string.
 func unquoteItem(item string) (string, bool) {
-	end, _, err := wire.ScanString(item, 0)
-	if err != nil || end != len(item) {
+	end, _, ok := wire.ScanString(item, 0)
+	if !ok || end != len(item) {
 		return "", false
 	}
 	b, _ := wire.AppendUnquoted(nil, item[1:len(item)-1])

@@ -390,10 +390,10 @@ func (d *state) readStringTemp() (string, error) {
 // it in scratch, and start -1.
 func (d *state) scanString() (s string, start int, err error) {
 	start = d.pos + 1
-	end, fl, out, serr := wire.ReadString(d.src, d.pos, d.scratch[:0])
+	end, fl, out, ok := wire.ReadString(d.src, d.pos, d.scratch[:0])
 	d.pos = end
-	if serr != nil {
-		return "", 0, serr
+	if !ok {
+		return "", 0, d.errorAt(end)
 	}
 	if fl&wire.NonASCII != 0 && d.opts&OptionValidateString != 0 {
 		if err := d.checkUTF8(start, end-1); err != nil {
@@ -414,10 +414,10 @@ func (d *state) scanString() (s string, start int, err error) {
 
 // literal checks the literal true, false or null at pos and moves past it.
 func (d *state) literal(lit string) error {
-	end, err := wire.ScanLiteral(d.src, d.pos, lit)
+	end, ok := wire.ScanLiteral(d.src, d.pos, lit)
 	d.pos = end
-	if err != nil {
-		return err
+	if !ok {
+		return d.errorAt(end)
 	}
 	return nil
 }

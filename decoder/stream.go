@@ -241,9 +241,9 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 	i := sc.pos
 	for {
 		if sc.inString {
-			end, resume, err := wire.ScanStringFrom(s, i)
-			if err != nil {
-				return 0, err
+			end, resume, ok := wire.ScanStringFrom(s, i)
+			if !ok {
+				return 0, unexpected(s, end)
 			}
 			if end < 0 {
 				sc.pos = resume
@@ -347,28 +347,28 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 			} else if c == 'f' {
 				lit = "false"
 			}
-			end, err := wire.ScanLiteral(s, i, lit)
-			if err != nil {
-				if err.IsEOF() {
+			end, ok := wire.ScanLiteral(s, i, lit)
+			if !ok {
+				if end >= len(s) {
 					// More input may complete it; at the end of the
 					// stream the caller reports io.ErrUnexpectedEOF.
 					sc.pos = i
 					return -1, nil
 				}
-				return 0, err
+				return 0, unexpected(s, end)
 			}
 			i = end
 		default:
 			if c != '-' && (c < '0' || c > '9') {
 				return 0, unexpected(s, i)
 			}
-			end, _, err := wire.ScanNumber(s, i)
-			if err != nil {
-				if err.IsEOF() {
+			end, _, ok := wire.ScanNumber(s, i)
+			if !ok {
+				if end >= len(s) {
 					sc.pos = i
 					return -1, nil
 				}
-				return 0, err
+				return 0, unexpected(s, end)
 			}
 			if end >= len(s) && !eof {
 				// The number may go on in the next piece.

@@ -358,8 +358,8 @@ func (d *state) inlineField(k fieldKind, p unsafe.Pointer) bool {
 		if !isNumberStart(c) {
 			return false
 		}
-		end, n, ok, err := wire.ReadInt(d.src, d.pos)
-		if err != nil || !ok {
+		end, n, fits, ok := wire.ReadInt(d.src, d.pos)
+		if !ok || !fits {
 			return false
 		}
 		if k == fieldInt32 {

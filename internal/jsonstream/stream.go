@@ -8,6 +8,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -464,8 +465,8 @@ func stringColor(key bool) string {
 func (p *parser) str(i int, key bool) (int, error) {
 	for {
 		s := p.s
-		end, fl, err := wire.ScanString(s, i)
-		if err == nil {
+		end, fl, ok := wire.ScanString(s, i)
+		if ok {
 			if p.opt.StrictUTF8 && fl&wire.NonASCII != 0 {
 				if err := p.checkUTF8(s, i, end); err != nil {
 					return 0, err
@@ -482,8 +483,8 @@ func (p *parser) str(i int, key bool) (int, error) {
 			}
 			return end, nil
 		}
-		if !err.IsEOF() || p.eof {
-			return 0, p.syntaxErr(err)
+		if end < len(s) || p.eof {
+			return 0, p.syntaxErr(tokenError(s, i))
 		}
 		// The string goes on past the buffer: read more and scan it again,
 		// or, when it fills the buffer, take it piece by piece.
@@ -493,6 +494,27 @@ func (p *parser) str(i int, key bool) (int, error) {
 			return p.longString(i, key)
 		}
 	}
+}
+
+// tokenError is the error for the invalid token (a string, number or
+// literal) that starts at s[i]: the reference grammar words it.
+func tokenError(s string, i int) *wire.SyntaxError {
+	if _, err := syntaxv1.Explain(s, i, wire.DefaultMaxDepth); err != nil {
+		return err
+	}
+	return wire.NewSyntaxError(s, i, "invalid character "+wire.QuoteChar(s[i])) // not reached
+}
+
+// stringError is the error for an invalid string whose text goes on at
+// s[j], outside an escape, after an opening quote that may be gone from
+// the buffer: the reference words it as if the quote were just before j.
+func stringError(s string, j int) *wire.SyntaxError {
+	q := `"` + s[j:]
+	_, err := syntaxv1.Explain(q, 0, wire.DefaultMaxDepth)
+	if err == nil {
+		return wire.NewSyntaxError(s, len(s), wire.MsgUnexpectedEOF) // not reached
+	}
+	return wire.NewSyntaxError(s, int(err.Pos())+j-1, err.Msg)
 }
 
 // appendString writes string bytes, HTML-escaped if asked.
@@ -517,9 +539,9 @@ func (p *parser) longString(i int, key bool) (int, error) {
 	from, j := i, i+1 // from: first byte not yet written; j: where scanning resumes
 	for {
 		s := p.s
-		end, resume, err := wire.ScanStringFrom(s, j)
-		if err != nil {
-			return 0, p.syntaxErr(err)
+		end, resume, ok := wire.ScanStringFrom(s, j)
+		if !ok {
+			return 0, p.syntaxErr(stringError(s, j))
 		}
 		if end >= 0 {
 			if err := p.piece(s, from, end); err != nil {
@@ -531,14 +553,8 @@ func (p *parser) longString(i int, key bool) (int, error) {
 			return end, nil
 		}
 		if p.eof {
-			// The input ends inside the string. ScanString does not look
-			// at the byte it starts from, so it can resume at j and give
-			// encoding/json's error for what is cut short.
-			_, _, err := wire.ScanString(s, j-1)
-			if err == nil {
-				err = wire.NewSyntaxError(s, len(s), wire.MsgUnexpectedEOF)
-			}
-			return 0, p.syntaxErr(err)
+			// The input ends inside the string.
+			return 0, p.syntaxErr(stringError(s, j))
 		}
 		cut := runeCut(s, from, resume)
 		if err := p.piece(s, from, cut); err != nil {
@@ -615,9 +631,9 @@ func (p *parser) literal(i int, lit, color string) (int, error) {
 		d, _ := p.fill(i)
 		i -= d
 	}
-	end, err := wire.ScanLiteral(p.s, i, lit)
-	if err != nil {
-		return 0, p.syntaxErr(err)
+	end, ok := wire.ScanLiteral(p.s, i, lit)
+	if !ok {
+		return 0, p.syntaxErr(tokenError(p.s, i))
 	}
 	p.token(lit, color)
 	return end, nil
@@ -627,7 +643,7 @@ func (p *parser) literal(i int, lit, color string) (int, error) {
 func (p *parser) number(i int) (int, error) {
 	for {
 		s := p.s
-		end, _, err := wire.ScanNumber(s, i)
+		end, _, ok := wire.ScanNumber(s, i)
 		if end >= len(s) && !p.eof {
 			// The number may go on in the input not yet read.
 			d, st := p.fill(i)
@@ -637,8 +653,8 @@ func (p *parser) number(i int) (int, error) {
 			}
 			continue
 		}
-		if err != nil {
-			return 0, p.syntaxErr(err)
+		if !ok {
+			return 0, p.syntaxErr(tokenError(s, i))
 		}
 		p.token(s[i:end], colorNumber)
 		return end, nil

@@ -31,7 +31,16 @@ func Validate(s string, maxDepth int) *wire.SyntaxError {
 	if err != nil {
 		return err
 	}
-	return wire.CheckEnd(s, end)
+	return CheckEnd(s, end)
+}
+
+// CheckEnd checks that only whitespace follows index i, as encoding/json
+// requires after a document's value.
+func CheckEnd(s string, i int) *wire.SyntaxError {
+	if i = wire.SkipSpace(s, i); i < len(s) {
+		return wire.NewSyntaxError(s, i, wire.InvalidChar(s[i], wire.CtxAfterTop))
+	}
+	return nil
 }
 
 // SkipValue checks the JSON value that starts at s[i] or after whitespace

@@ -53,7 +53,7 @@ func jetSays(t testing.TB, doc string) string {
 	err := Validate(doc, wire.DefaultMaxDepth)
 	end, rerr := Explain(doc, 0, wire.DefaultMaxDepth)
 	if rerr == nil {
-		rerr = wire.CheckEnd(doc, end)
+		rerr = CheckEnd(doc, end)
 	}
 	if (err == nil) != (rerr == nil) || err != nil && (err.Msg != rerr.Msg || err.Offset != rerr.Offset) {
 		t.Fatalf("%.80q: Validate says %v, the reference %v", doc, err, rerr)

@@ -8,6 +8,12 @@
 // ("kernels", kernels.go) are written 8 bytes at a time in portable Go and
 // are the seam where per-architecture SIMD versions plug in.
 //
-// Error messages follow encoding/json's wording so that callers that
-// compare messages keep working.
+// One result convention runs through it: a function that reads a token
+// or a value at s[i] returns the index just past it and true, or, when
+// the text there is not what it reads, the index of the first wrong byte
+// (len(s) when s ends first) and false. It builds no error: package
+// syntaxv1 asks the reference grammar (package jsontext) what is wrong
+// and words it as encoding/json does. SyntaxError, the message table
+// (messages.go) and their constructors live here so that every layer
+// can share them.
 package wire

@@ -60,27 +60,6 @@ func NewSyntaxError(src string, pos int, msg string) *SyntaxError {
 	}
 }
 
-// errorAt builds the error for the byte at pos, with a context phrase
-// ("looking for beginning of value"); at the end of src it reports
-// truncated input.
-func errorAt(src string, pos int, context string) *SyntaxError {
-	if pos >= len(src) {
-		return NewSyntaxError(src, len(src), MsgUnexpectedEOF)
-	}
-	return NewSyntaxError(src, pos, InvalidChar(src[pos], context))
-}
-
-// errorInToken is errorAt for a position inside a token (a literal, a
-// number, an escape). encoding/json reports the end of input there as if a
-// space had been read: "invalid character ' ' in numeric literal".
-func errorInToken(src string, pos int, context string) *SyntaxError {
-	if pos >= len(src) {
-		e := NewSyntaxError(src, len(src), InvalidChar(' ', context))
-		return e
-	}
-	return NewSyntaxError(src, pos, InvalidChar(src[pos], context))
-}
-
 // IsEOF reports whether the error is about input that ended too early, as
 // opposed to input that holds a wrong byte.
 func (e *SyntaxError) IsEOF() bool { return e.eof }

@@ -118,16 +118,17 @@ func digitRun(s string, j int, u uint64) (uint64, int, int) {
 }
 
 // ScanNumber scans the JSON number starting at s[i] and returns the index
-// just past it and whether it has a fraction or an exponent. The number
-// ends at the first byte that cannot continue it; that byte is the
-// caller's to judge.
-func ScanNumber(s string, i int) (end int, float bool, err *SyntaxError) {
+// just past it, whether it has a fraction or an exponent, and true; or,
+// when the text there is not a number, the index of its first wrong byte
+// (len(s) when s ends inside it) and false. The number ends at the first
+// byte that cannot continue it; that byte is the caller's to judge.
+func ScanNumber(s string, i int) (end int, float, ok bool) {
 	j := i
 	if j < len(s) && s[j] == '-' {
 		j++
 	}
 	if j >= len(s) {
-		return j, false, errorInToken(s, j, CtxInNumber)
+		return j, false, false
 	}
 	switch c := s[j]; {
 	case c == '0':
@@ -138,13 +139,13 @@ func ScanNumber(s string, i int) (end int, float bool, err *SyntaxError) {
 			j++
 		}
 	default:
-		return j, false, errorInToken(s, j, CtxInNumber)
+		return j, false, false
 	}
 	if j < len(s) && s[j] == '.' {
 		float = true
 		j++
 		if j >= len(s) || !isDigit(s[j]) {
-			return j, true, errorInToken(s, j, CtxAfterPoint)
+			return j, true, false
 		}
 		for j < len(s) && isDigit(s[j]) {
 			j++
@@ -157,13 +158,13 @@ func ScanNumber(s string, i int) (end int, float bool, err *SyntaxError) {
 			j++
 		}
 		if j >= len(s) || !isDigit(s[j]) {
-			return j, true, errorInToken(s, j, CtxInExponent)
+			return j, true, false
 		}
 		for j < len(s) && isDigit(s[j]) {
 			j++
 		}
 	}
-	return j, float, nil
+	return j, float, true
 }
 
 // NumberEnd returns the index just past the well-formed JSON number that
@@ -177,8 +178,8 @@ func IsValidNumber(s string) bool {
 	if s == "" {
 		return false
 	}
-	end, _, err := ScanNumber(s, 0)
-	return err == nil && end == len(s)
+	end, _, ok := ScanNumber(s, 0)
+	return ok && end == len(s)
 }
 
 // ParseInt parses s, a JSON number already checked by ScanNumber, as an
@@ -391,9 +392,9 @@ func ParseFloat32(s string) (float32, error) {
 // the same pass. It returns the index just past the number and, when
 // exact is set, its correctly rounded value. When exact is not set (more
 // than 19 significant digits, or a value Eisel-Lemire cannot settle, or
-// out of range) the caller parses s[i:end] with ParseFloat. Syntax errors
-// are those of ScanNumber.
-func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxError) {
+// out of range) the caller parses s[i:end] with ParseFloat. ok and, when
+// it is false, end are those of ScanNumber.
+func ReadFloat(s string, i int) (end int, f float64, exact, ok bool) {
 	j := i
 	neg := false
 	if j < len(s) && s[j] == '-' {
@@ -401,7 +402,7 @@ func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxErro
 		j++
 	}
 	if j >= len(s) {
-		return j, 0, false, errorInToken(s, j, CtxInNumber)
+		return readFloatFail(s, i)
 	}
 	var mant uint64
 	digits := 0 // significant digits, counted from the first non-zero one
@@ -419,12 +420,12 @@ func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxErro
 			digits++
 		}
 	default:
-		return j, 0, false, errorInToken(s, j, CtxInNumber)
+		return readFloatFail(s, i)
 	}
 	if j < len(s) && s[j] == '.' {
 		j++
 		if j >= len(s) || !isDigit(s[j]) {
-			return j, 0, false, errorInToken(s, j, CtxAfterPoint)
+			return readFloatFail(s, i)
 		}
 		if mant == 0 {
 			// Leading zeros of the fraction are not significant.
@@ -460,7 +461,7 @@ func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxErro
 			j++
 		}
 		if j >= len(s) || !isDigit(s[j]) {
-			return j, 0, false, errorInToken(s, j, CtxInExponent)
+			return readFloatFail(s, i)
 		}
 		e := 0
 		for ; j < len(s); j++ {
@@ -478,13 +479,13 @@ func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxErro
 		exp += e
 	}
 	if digits > 19 {
-		return j, 0, false, nil
+		return j, 0, false, true
 	}
 	if mant == 0 {
 		if neg {
-			return j, math.Copysign(0, -1), true, nil
+			return j, math.Copysign(0, -1), true, true
 		}
-		return j, 0, true, nil
+		return j, 0, true, true
 	}
 	if mant <= 1<<53 && exp >= -22 && exp <= 22 {
 		f := float64(mant)
@@ -496,7 +497,7 @@ func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxErro
 		if neg {
 			f = -f
 		}
-		return j, f, true, nil
+		return j, f, true, true
 	}
 	if exp == 0 {
 		// An integer above 2^53 (ids): the uint64's conversion rounds
@@ -505,19 +506,28 @@ func ReadFloat(s string, i int) (end int, f float64, exact bool, err *SyntaxErro
 		if neg {
 			f = -f
 		}
-		return j, f, true, nil
+		return j, f, true, true
 	}
 	f, exact = eiselLemire(mant, exp, neg)
-	return j, f, exact, nil
+	return j, f, exact, true
+}
+
+// readFloatFail is ReadFloat's answer for text that is not a number: out
+// of line, so that ReadFloat's own paths keep their registers.
+//
+//go:noinline
+func readFloatFail(s string, i int) (int, float64, bool, bool) {
+	end, _, _ := ScanNumber(s, i)
+	return end, 0, false, false
 }
 
 // ReadInt scans the JSON number at s[i] and parses it as an int64 in the
-// same pass. ok is false when the number has a fraction or an exponent or
-// does not fit; end and err are those of ScanNumber.
-func ReadInt(s string, i int) (end int, n int64, ok bool, err *SyntaxError) {
+// same pass. fits is false when the number has a fraction or an exponent
+// or does not fit; end and ok are those of ScanNumber.
+func ReadInt(s string, i int) (end int, n int64, fits, ok bool) {
 	// Short unsigned integers, the commonest, without a loop.
 	if v, end, ok := ShortUint(s, i); ok {
-		return end, int64(v), true, nil
+		return end, int64(v), true, true
 	}
 	j := i
 	neg := j < len(s) && s[j] == '-'
@@ -528,21 +538,21 @@ func ReadInt(s string, i int) (end int, n int64, ok bool, err *SyntaxError) {
 	u, j, digits := digitRun(s, j, 0)
 	if digits == 0 || digits > 19 || s[start] == '0' && digits > 1 ||
 		j < len(s) && fracOrExp(s[j]) {
-		end, float, serr := ScanNumber(s, i)
-		if serr != nil || float {
-			return end, 0, false, serr
+		end, float, ok := ScanNumber(s, i)
+		if !ok || float {
+			return end, 0, false, ok
 		}
-		n, ok = ParseInt(s[i:end])
-		return end, n, ok, nil
+		n, fits = ParseInt(s[i:end])
+		return end, n, fits, true
 	}
 	if neg {
 		if u > 1<<63 {
-			return j, 0, false, nil
+			return j, 0, false, true
 		}
-		return j, -int64(u), true, nil
+		return j, -int64(u), true, true
 	}
 	if u > math.MaxInt64 {
-		return j, 0, false, nil
+		return j, 0, false, true
 	}
-	return j, int64(u), true, nil
+	return j, int64(u), true, true
 }

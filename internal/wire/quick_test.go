@@ -77,9 +77,9 @@ func TestQuickStrings(t *testing.T) {
 		q, _ := json.Marshal(s)
 		var ws string
 		json.Unmarshal(q, &ws)
-		end, fl, err := ScanString(string(q), 0)
-		if err != nil || end != len(q) {
-			t.Fatalf("scan %s: %v", q, err)
+		end, fl, ok := ScanString(string(q), 0)
+		if !ok || end != len(q) {
+			t.Fatalf("scan %s: %d", q, end)
 		}
 		got, _ := AppendUnquoted(nil, string(q[1:len(q)-1]))
 		if string(got) != ws {

@@ -12,6 +12,6 @@ func init() {
 		if err != nil {
 			return err
 		}
-		return wire.CheckEnd(s, end)
+		return syntaxv1.CheckEnd(s, end)
 	}
 }

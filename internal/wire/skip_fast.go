@@ -1013,12 +1013,17 @@ func looseStringEndFlag(s string, i int) (end int, escaped, ok bool) {
 	}
 }
 
-// ScanStringFast is ScanString without the error: it returns the index
-// just past the closing quote of the string whose opening quote is at
-// s[i] and what the string holds, or ok == false when the string is
-// invalid (ScanString then says why). Long strings are scanned 32 bytes
-// at a time where the CPU allows.
-func ScanStringFast(s string, i int) (end int, fl StrFlags, ok bool) {
+// ScanStringFast is ScanString under its old name, for the callers not
+// yet moved.
+func ScanStringFast(s string, i int) (end int, fl StrFlags, ok bool) { return ScanString(s, i) }
+
+// ScanString scans the JSON string whose opening quote is at s[i]: it
+// returns the index just past the closing quote, what the string holds
+// and true; or, when the string is invalid, the index of its first wrong
+// byte (len(s) when s ends inside it) and false. Escapes are checked;
+// UTF-8 is not (see NonASCII). Long strings are scanned 32 bytes at a
+// time where the CPU allows.
+func ScanString(s string, i int) (end int, fl StrFlags, ok bool) {
 	j := i + 1
 	n := len(s)
 	var high uint64
@@ -1060,18 +1065,12 @@ func ScanStringFast(s string, i int) (end int, fl StrFlags, ok bool) {
 			return j + 1, fl, true
 		case '\\':
 			fl |= Escaped
-			if j+1 >= n {
-				return j, fl, false
-			}
-			switch s[j+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				j += 2
-			case 'u':
-				if j+6 > n || unhex(s[j+2]) < 0 || unhex(s[j+3]) < 0 || unhex(s[j+4]) < 0 || unhex(s[j+5]) < 0 {
-					return j, fl, false
-				}
+			if j+6 <= n && s[j+1] == 'u' && unhex(s[j+2]) >= 0 && unhex(s[j+3]) >= 0 && unhex(s[j+4]) >= 0 && unhex(s[j+5]) >= 0 {
 				j += 6
-			default:
+				break
+			}
+			var ok bool
+			if j, ok = scanEscape(s, j); !ok {
 				return j, fl, false
 			}
 		default:

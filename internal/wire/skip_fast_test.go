@@ -57,7 +57,7 @@ func checkSkipFast(t testing.TB, s string, maxDepth int) {
 	if ok != (err == nil) || ok && fend != end {
 		t.Fatalf("SkipValue(%.80q, depth %d) = %d, %v; the reference = %d, %v", s, maxDepth, fend, ok, end, err)
 	}
-	if err == nil && CheckEnd(s, end) == nil {
+	if err == nil && SkipSpace(s, end) == len(s) {
 		if lend, lok := SkipLoose(s, 0); !lok || lend != end {
 			t.Fatalf("SkipLoose(%.80q) = %d, %v; want %d", s, lend, lok, end)
 		}
@@ -548,16 +548,18 @@ func TestLooseStringEscapes(t *testing.T) {
 		b.WriteString(`"` + strings.Repeat(`"x\`, r.Intn(30)))
 		s := b.String()
 		end, ok := LooseStringEnd(s, start)
-		e2, _, serr := ScanString(s, start)
-		if !ok || serr != nil || end != e2 {
-			t.Fatalf("LooseStringEnd(%q) = %d %v, ScanString = %d %v", s, end, ok, e2, serr)
+		e2, _, sok := ScanString(s, start)
+		if !ok || !sok || end != e2 {
+			t.Fatalf("LooseStringEnd(%q) = %d %v, ScanString = %d %v", s, end, ok, e2, sok)
 		}
 	}
 }
 
-// TestScanStringFast compares ScanStringFast with ScanString on strings
-// of every length with every kind of stop, at every position.
-func TestScanStringFast(t *testing.T) {
+// TestScanString compares ScanString with the reference grammar on
+// strings of every length with every kind of stop, at every position:
+// the same end, or the error where the reference finds it, and flags
+// that say what the string holds.
+func TestScanString(t *testing.T) {
 	r := rand.New(rand.NewSource(10))
 	parts := []string{"a", "é", "日本", `\n`, `\"`, `\\`, `\u00e9`, `\ud83d\ude00`, `\x`, `\u12`, "\x01", "\x7f", "\xff", strings.Repeat("z", 40), strings.Repeat("ü", 20)}
 	for k := 0; k < 30000; k++ {
@@ -573,10 +575,23 @@ func TestScanStringFast(t *testing.T) {
 		}
 		b.WriteString(strings.Repeat("x", r.Intn(70)))
 		s := b.String()
-		end, fl, serr := ScanString(s, start)
-		fend, ffl, ok := ScanStringFast(s, start)
-		if ok != (serr == nil) || ok && (fend != end || ffl != fl) {
-			t.Fatalf("ScanStringFast(%q) = %d %v %v; ScanString = %d %v %v", s, fend, ffl, ok, end, fl, serr)
+		end, fl, ok := ScanString(s, start)
+		rend, rerr := RefSkipValue(s, start, DefaultMaxDepth)
+		if ok != (rerr == nil) || ok && end != rend || !ok && int(rerr.Pos()) != end {
+			t.Fatalf("ScanString(%q) = %d %v; the reference = %d %v", s, end, ok, rend, rerr)
+		}
+		if ok {
+			body := s[start:end]
+			var want StrFlags
+			if strings.Contains(body, `\`) {
+				want |= Escaped
+			}
+			if strings.IndexFunc(body, func(r rune) bool { return r >= 0x80 }) >= 0 {
+				want |= NonASCII
+			}
+			if fl != want {
+				t.Fatalf("ScanString(%q) flags %v, want %v", s, fl, want)
+			}
 		}
 	}
 }

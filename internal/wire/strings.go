@@ -23,55 +23,26 @@ func StringOf(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// ScanString scans the JSON string whose opening quote is at s[i]. It
-// returns the index just past the closing quote and what the string holds.
-// Escapes are checked for validity; UTF-8 is not (see NonASCII).
-func ScanString(s string, i int) (int, StrFlags, *SyntaxError) {
-	var fl StrFlags
-	j := i + 1
-	for {
-		k, high := indexStringStop(s, j)
-		if high {
-			fl |= NonASCII
-		}
-		if k >= len(s) {
-			return k, fl, errorAt(s, k, "")
-		}
-		switch c := s[k]; c {
-		case '"':
-			return k + 1, fl, nil
-		case '\\':
-			fl |= Escaped
-			n, err := scanEscape(s, k)
-			if err != nil {
-				return n, fl, err
-			}
-			j = n
-		default:
-			return k, fl, errorAt(s, k, CtxInString)
-		}
-	}
-}
-
-// scanEscape checks the escape sequence whose backslash is at s[k] and
-// returns the index after it.
-func scanEscape(s string, k int) (int, *SyntaxError) {
+// scanEscape checks the escape sequence whose backslash is at s[k]. It
+// returns the index after it and true, or the index of its first wrong
+// byte (len(s) when s ends inside it) and false.
+func scanEscape(s string, k int) (int, bool) {
 	k++
 	if k >= len(s) {
-		return k, errorInToken(s, k, CtxInEscape)
+		return k, false
 	}
 	switch s[k] {
 	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		return k + 1, nil
+		return k + 1, true
 	case 'u':
 		for n := k + 1; n < k+5; n++ {
 			if n >= len(s) || unhex(s[n]) < 0 {
-				return n, errorInToken(s, n, CtxInHexEscape)
+				return n, false
 			}
 		}
-		return k + 5, nil
+		return k + 5, true
 	}
-	return k, errorInToken(s, k, CtxInEscape)
+	return k, false
 }
 
 func unhex(c byte) rune { return rune(hexValue[c]) }
@@ -105,14 +76,14 @@ func hexAt(s string, i int) rune {
 // unchanged and the content is s[i+1:end-1] (check NonASCII for UTF-8).
 // Decoded content has invalid UTF-8 and unpaired surrogates replaced
 // by U+FFFD, as AppendUnquoted does.
-func ReadString(s string, i int, dst []byte) (end int, fl StrFlags, out []byte, err *SyntaxError) {
+func ReadString(s string, i int, dst []byte) (end int, fl StrFlags, out []byte, ok bool) {
 	j := i + 1
 	k, high := indexStringStop(s, j)
 	if k < len(s) && s[k] == '"' {
 		if high {
 			fl = NonASCII
 		}
-		return k + 1, fl, dst, nil
+		return k + 1, fl, dst, true
 	}
 	for {
 		if high {
@@ -126,18 +97,18 @@ func ReadString(s string, i int, dst []byte) (end int, fl StrFlags, out []byte, 
 			dst = append(dst, s[j:k]...)
 		}
 		if k >= len(s) {
-			return k, fl, dst, errorAt(s, k, "")
+			return k, fl, dst, false
 		}
 		switch s[k] {
 		case '"':
-			return k + 1, fl, dst, nil
+			return k + 1, fl, dst, true
 		case '\\':
 		default:
-			return k, fl, dst, errorAt(s, k, CtxInString)
+			return k, fl, dst, false
 		}
 		fl |= Escaped
 		if k+1 >= len(s) {
-			return k + 1, fl, dst, errorInToken(s, k+1, CtxInEscape)
+			return k + 1, fl, dst, false
 		}
 		switch c := s[k+1]; c {
 		case '"', '\\', '/':
@@ -160,13 +131,13 @@ func ReadString(s string, i int, dst []byte) (end int, fl StrFlags, out []byte, 
 			j = k + 2
 		case 'u':
 			if k+6 > len(s) {
-				n, serr := scanEscape(s, k)
-				return n, fl, dst, serr
+				n, _ := scanEscape(s, k)
+				return n, fl, dst, false
 			}
 			r := hexAt(s, k+2)
 			if r < 0 {
-				n, serr := scanEscape(s, k)
-				return n, fl, dst, serr
+				n, _ := scanEscape(s, k)
+				return n, fl, dst, false
 			}
 			j = k + 6
 			if r < utf8.RuneSelf {
@@ -194,7 +165,7 @@ func ReadString(s string, i int, dst []byte) (end int, fl StrFlags, out []byte, 
 			}
 			dst = utf8.AppendRune(dst, r)
 		default:
-			return k + 1, fl, dst, errorInToken(s, k+1, CtxInEscape)
+			return k + 1, fl, dst, false
 		}
 		if j < len(s) && s[j] == '\\' {
 			// Escapes back to back: no plain run between them.
@@ -306,29 +277,31 @@ func appendCoerced(dst []byte, s string) []byte {
 
 // ScanStringFrom continues scanning a string at s[j], where j is just
 // after the opening quote or a resume point returned earlier. It returns
-// the index just past the closing quote. When s ends first it returns
-// end = -1 and resume, the point to continue from once more input has
-// been appended to s (the start of an escape cut short, or len(s)).
-func ScanStringFrom(s string, j int) (end, resume int, err *SyntaxError) {
+// the index just past the closing quote and true, or for an invalid
+// string the index of its first wrong byte and false. When s ends first
+// it returns end = -1, true and resume, the point to continue from once
+// more input has been appended to s (the start of an escape cut short,
+// or len(s)).
+func ScanStringFrom(s string, j int) (end, resume int, ok bool) {
 	for {
 		k, _ := indexStringStop(s, j)
 		if k >= len(s) {
-			return -1, len(s), nil
+			return -1, len(s), true
 		}
 		switch c := s[k]; c {
 		case '"':
-			return k + 1, 0, nil
+			return k + 1, 0, true
 		case '\\':
-			n, err := scanEscape(s, k)
-			if err != nil {
+			n, ok := scanEscape(s, k)
+			if !ok {
 				if n >= len(s) {
-					return -1, k, nil
+					return -1, k, true
 				}
-				return n, 0, err
+				return n, 0, false
 			}
 			j = n
 		default:
-			return k, 0, errorAt(s, k, CtxInString)
+			return k, 0, false
 		}
 	}
 }

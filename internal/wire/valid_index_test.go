@@ -10,7 +10,7 @@ import (
 // validRef is Valid by the precise, byte-at-a-time scanner.
 func validRef(s string) bool {
 	end, err := RefSkipValue(s, 0, DefaultMaxDepth)
-	return err == nil && CheckEnd(s, end) == nil
+	return err == nil && SkipSpace(s, end) == len(s)
 }
 
 // checkIndexed compares validIndexed (and Valid) with the precise scanner

@@ -21,25 +21,17 @@ func Valid(s string, maxDepth int) bool {
 // skIdxMin is the shortest input given to the two-stage validator.
 const skIdxMin = 64
 
-// CheckEnd checks that only whitespace follows index i.
-func CheckEnd(s string, i int) *SyntaxError {
-	i = SkipSpace(s, i)
-	if i < len(s) {
-		return errorAt(s, i, CtxAfterTop)
-	}
-	return nil
-}
-
 // ScanLiteral checks that the literal lit (true, false or null) starts at
-// s[i] and returns the index just past it.
-func ScanLiteral(s string, i int, lit string) (int, *SyntaxError) {
+// s[i]: it returns the index just past it and true, or the index of the
+// first byte that differs (len(s) when s ends first) and false.
+func ScanLiteral(s string, i int, lit string) (int, bool) {
 	if len(s)-i >= len(lit) && s[i:i+len(lit)] == lit {
-		return i + len(lit), nil
+		return i + len(lit), true
 	}
 	for k := 1; k < len(lit); k++ {
 		if i+k >= len(s) || s[i+k] != lit[k] {
-			return i + k, errorInToken(s, i+k, CtxInLiteral(lit, k))
+			return i + k, false
 		}
 	}
-	return i + len(lit), nil
+	return i + len(lit), true
 }

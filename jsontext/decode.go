@@ -86,7 +86,11 @@ type decoderState struct {
 
 	valFlags strFlags // what the last string read by value holds
 	vxShort  bool     // valueFromIndex stopped at the end of the buffer
-	kinds    []byte   // scratch: the open containers of valueFast
+
+	// indexOnly makes tokenFromIndex return errNotIndexed where it would
+	// hand the token to the other paths (valueFromTokens).
+	indexOnly bool
+	kinds     []byte // scratch: the open containers of valueFast
 }
 
 // Input buffering: the buffer starts small and grows (decodeBufGrowth
@@ -427,6 +431,9 @@ func (d *decoderState) readToken() (Token, error) {
 // readTokenRest is readToken where the token list does not serve: the
 // tokens read ahead in a batch, else the reference.
 func (d *decoderState) readTokenRest() (Token, error) {
+	if d.indexOnly {
+		return Token{}, errNotIndexed
+	}
 	if d.tq.next == d.tq.n && d.ix.live && !d.ix.off {
 		// The list will serve the tokens after this one: read only it
 		// ahead.

@@ -2,6 +2,7 @@ package jsontext
 
 import (
 	"bytes"
+	"errors"
 	"io"
 
 	"github.com/jetjson/jet/internal/wire"
@@ -119,6 +120,11 @@ func (d *decoderState) readValue() (Value, error) {
 	if cap(d.buf) == 0 {
 		d.readAll()
 	}
+	if d.ix.live && !d.ix.off {
+		if v, ok := d.valueFromTokens(); ok {
+			return v, nil
+		}
+	}
 	pos, next, err := d.locate()
 	if err != nil {
 		return nil, err
@@ -155,6 +161,33 @@ func (d *decoderState) readValue() (Value, error) {
 	}
 	d.prevStart, d.prevEnd, d.prevFlags = pos, end, d.valFlags
 	return Value(d.buf[pos:end:end]), nil
+}
+
+// errNotIndexed is tokenFromIndex's answer, under indexOnly, for a token
+// that the token list does not settle.
+var errNotIndexed = errors.New("jsontext: not read from the token list")
+
+// valueFromTokens is readValue for a string, number or literal that the
+// buffer's token list (decode_index.go) holds, read as ReadToken reads it:
+// a scalar's value is its token, and the grammar the same. Anything else
+// (a container, an error, a token the list does not settle) is left to
+// readValue, with nothing changed.
+func (d *decoderState) valueFromTokens() (Value, bool) {
+	switch d.peekKind() {
+	case '"', '0', 'n', 't', 'f':
+	default:
+		return nil, false
+	}
+	pos := d.peekPos
+	d.indexOnly = true
+	_, err := d.tokenFromIndex()
+	d.indexOnly = false
+	if err != nil {
+		return nil, false
+	}
+	end := d.prevEnd
+	d.prevStart, d.prevFlags = pos, strMaybeEscaped
+	return Value(d.buf[pos:end:end]), true
 }
 
 // valueInBuffer is value's fast path: the value read whole from the

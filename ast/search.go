@@ -278,7 +278,7 @@ func findValidated(src string, steps []step) (start, end int, err error) {
 // where Valid runs in two stages, on documents long enough that the
 // search's own pass over what it skips costs more than its setup.
 func validFirst(src string) bool {
-	return wire.ValidTwoStage && len(src) >= validFirstMin
+	return wire.VectorIndex && len(src) >= validFirstMin
 }
 
 // validFirstMin is the shortest document validFirst applies to.
@@ -413,7 +413,7 @@ func findLoose(src string, steps []step) (start, end int, err error) {
 
 // indexedDoc reports whether findLoose takes findIndexed for src.
 func indexedDoc(src string) bool {
-	return wire.LooseIndexed && len(src) >= wire.LooseIndexMin && uint64(len(src)) < 1<<32
+	return wire.VectorIndex && len(src) >= wire.LooseIndexMin && uint64(len(src)) < 1<<32
 }
 
 // findLooseBytes is findLoose reading the bytes on the way (for short

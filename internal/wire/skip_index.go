@@ -19,7 +19,7 @@ import (
 // Like SkipLoose, it follows only the structure: it is for lookups that
 // do not validate what they pass over. On any text it returns without
 // panicking (bad text gives a bad result, never an out-of-range index).
-// Use it where LooseIndexed is true; elsewhere LooseFindKey and SkipLoose
+// Use it where VectorIndex is true; elsewhere LooseFindKey and SkipLoose
 // are faster than listing tokens in portable Go.
 type LooseCursor struct {
 	s     string
@@ -29,10 +29,6 @@ type LooseCursor struct {
 	st    skIdx
 	tok   [skTokCap]uint32
 }
-
-// LooseIndexed reports whether LooseCursor lists tokens with vector
-// instructions (and Valid takes the two-stage path on long inputs).
-var LooseIndexed = skHasIdx
 
 // LooseIndexMin is the shortest document worth a LooseCursor.
 const LooseIndexMin = 256

@@ -123,6 +123,17 @@ func digitRun(s string, j int, u uint64) (uint64, int, int) {
 // (len(s) when s ends inside it) and false. The number ends at the first
 // byte that cannot continue it; that byte is the caller's to judge.
 func ScanNumber(s string, i int) (end int, float, ok bool) {
+	if i < len(s) {
+		if end, float = skNumberEnd(s, i); end >= 0 {
+			return end, float, true
+		}
+	}
+	return numberFail(s, i)
+}
+
+// numberFail is ScanNumber for text that is not a number: a byte at a
+// time, it finds the first wrong byte.
+func numberFail(s string, i int) (end int, float, ok bool) {
 	j := i
 	if j < len(s) && s[j] == '-' {
 		j++
@@ -167,11 +178,12 @@ func ScanNumber(s string, i int) (end int, float, ok bool) {
 	return j, float, true
 }
 
-// NumberEnd returns the index just past the well-formed JSON number that
-// starts at s[i] (a '-' or a digit), or -1 when the text there is not one
-// or is cut short inside its sign, fraction or exponent. The number ends
-// at the first byte that cannot continue it, which may be len(s).
-func NumberEnd(s string, i int) int { return skNumberEnd(s, i) }
+// NumberEnd is ScanNumber's end, or -1 when ok is false, for the callers
+// not yet moved.
+func NumberEnd(s string, i int) int {
+	end, _ := skNumberEnd(s, i)
+	return end
+}
 
 // IsValidNumber reports whether s is exactly one JSON number.
 func IsValidNumber(s string) bool {

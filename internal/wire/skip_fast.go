@@ -138,16 +138,17 @@ func skEq(low uint64, c byte) uint64 {
 }
 
 // skNumberEnd returns the index just past the JSON number starting at
-// s[i] (a '-' or a digit), or -1 when it is malformed. Like ScanNumber it
-// stops at the first byte that cannot continue the number. Each run of
-// digits is measured 8 bytes at a time, inline: numbers are short, and a
-// call per run costs as much as the run.
-func skNumberEnd(s string, i int) int {
+// s[i] (a '-' or a digit; i < len(s)) and whether it has a fraction or an
+// exponent, or -1 when it is malformed or cut short. It stops at the
+// first byte that cannot continue the number. Each run of digits is
+// measured 8 bytes at a time, inline: numbers are short, and a call per
+// run costs as much as the run.
+func skNumberEnd(s string, i int) (end int, float bool) {
 	n := len(s)
 	j := i
 	if s[j] == '-' {
 		if j++; j >= n {
-			return -1
+			return -1, float
 		}
 	}
 	switch c := s[j]; {
@@ -164,12 +165,13 @@ func skNumberEnd(s string, i int) int {
 			j++
 		}
 	default:
-		return -1
+		return -1, float
 	}
 intDone:
 	if j < n && s[j] == '.' {
+		float = true
 		if j++; j >= n || s[j]-'0' > 9 {
-			return -1
+			return -1, float
 		}
 		for j++; j+8 <= n; j += 8 {
 			if m := NonDigits(skLoad64(s, j)); m != 0 {
@@ -183,16 +185,17 @@ intDone:
 	}
 fracDone:
 	if j < n && s[j]|0x20 == 'e' {
+		float = true
 		if j++; j < n && (s[j] == '+' || s[j] == '-') {
 			j++
 		}
 		if j >= n || s[j]-'0' > 9 {
-			return -1
+			return -1, float
 		}
 		for j++; j < n && s[j]-'0' <= 9; j++ {
 		}
 	}
-	return j
+	return j, float
 }
 
 // skDigits returns the index of the first byte at or after j that is not
@@ -346,7 +349,7 @@ value:
 		if c != '-' && c-'0' > 9 {
 			return i, false, false
 		}
-		if i = skNumberEnd(s, i); i < 0 {
+		if i, _ = skNumberEnd(s, i); i < 0 {
 			return 0, false, false
 		}
 	}
@@ -586,7 +589,7 @@ value:
 		if c != '-' && c-'0' > 9 {
 			return i, false
 		}
-		if i = skNumberEnd(s, i); i < 0 {
+		if i, _ = skNumberEnd(s, i); i < 0 {
 			return 0, false
 		}
 	}

@@ -2,6 +2,8 @@ package jsontext
 
 import (
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/jetjson/jet/internal/wire"
 )
@@ -307,8 +309,70 @@ func (d *decoderState) insertIndexedName(start, end int) bool {
 			return d.seen.insertKey(k, d.buf[start+1:end-1])
 		}
 	}
-	q := d.buf[start:end]
-	return d.seen.insertQuoted(q, strings.IndexByte(wire.StringOf(q[1:len(q)-1]), '\\') < 0)
+	body := d.buf[start+1 : end-1]
+	if strings.IndexByte(wire.StringOf(body), '\\') < 0 {
+		return d.seen.insert(body)
+	}
+	s := &d.seen
+	at := len(s.text)
+	s.text = appendUnescaped(s.text, wire.StringOf(body))
+	name := s.text[at:]
+	s.text = s.text[:at]
+	return s.insertKey(keyOf(name), name)
+}
+
+// appendUnescaped appends the content of a string body that is valid
+// UTF-8 with well-formed escapes (as the token list checks them): what
+// appendUnquotedBody gives, with runs of escapes (text escaped to ASCII)
+// decoded without a call each.
+func appendUnescaped(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		if s[i] != '\\' {
+			j := strings.IndexByte(s[i:], '\\')
+			if j < 0 {
+				return append(dst, s[i:]...)
+			}
+			dst = append(dst, s[i:i+j]...)
+			i += j
+		}
+		c := s[i+1]
+		if c != 'u' {
+			switch c {
+			case 'b':
+				c = '\b'
+			case 'f':
+				c = '\f'
+			case 'n':
+				c = '\n'
+			case 'r':
+				c = '\r'
+			case 't':
+				c = '\t'
+			}
+			dst = append(dst, c)
+			i += 2
+			continue
+		}
+		r := rune(hexVal[s[i+2]])<<12 | rune(hexVal[s[i+3]])<<8 | rune(hexVal[s[i+4]])<<4 | rune(hexVal[s[i+5]])
+		i += 6
+		switch {
+		case r < utf8.RuneSelf:
+			dst = append(dst, byte(r))
+			continue
+		case utf16.IsSurrogate(r):
+			if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+				r2 := rune(hexVal[s[i+2]])<<12 | rune(hexVal[s[i+3]])<<8 | rune(hexVal[s[i+4]])<<4 | rune(hexVal[s[i+5]])
+				if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+					dst = utf8.AppendRune(dst, dec)
+					i += 6
+					continue
+				}
+			}
+			r = utf8.RuneError
+		}
+		dst = utf8.AppendRune(dst, r)
+	}
+	return dst
 }
 
 // fillIndex lists more tokens and checks the stretch they cover; it

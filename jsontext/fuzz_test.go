@@ -118,6 +118,29 @@ var shapeSeeds = func() []string {
 	return seeds
 }()
 
+// FuzzUnescapeName checks appendUnescaped, which decodes the names the
+// token list reads, against appendUnquotedBody, on string bodies that the
+// reference reads without error when it allows invalid UTF-8 (so that
+// lone surrogates are among them) and that are valid UTF-8.
+func FuzzUnescapeName(f *testing.F) {
+	for _, s := range []string{`"\u0041\u0072\u0061b"`, `"a\n\t\"\\\/\b\f\r"`, `"\ud83d\ude00x"`, `"\ud800"`, `"\udc00\ud800a"`,
+		`"\ud800\u0041"`, `"\ud800\\udc00"`, `"\u00e9\u4e16\uFFFF"`, `"caf\u00e9 \u2028 é"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, q []byte) {
+		var fl strFlags
+		n, err := consumeString(q, 0, &fl, false)
+		if err != nil || n != len(q) || !utf8.Valid(q) {
+			return
+		}
+		body := q[1 : len(q)-1]
+		want := appendUnquotedBody([]byte("x"), body)
+		if got := appendUnescaped([]byte("x"), string(body)); string(got) != string(want) {
+			t.Fatalf("appendUnescaped(%q) = %q, want %q", body, got, want)
+		}
+	})
+}
+
 // FuzzDecodeStd checks the decoder against Go's encoding/json/jsontext
 // (Go 1.27): tokens, values, offsets, stack state and errors.
 func FuzzDecodeStd(f *testing.F) {

@@ -149,12 +149,16 @@ func (e *encoderState) reformatFast(dst, src []byte, depth int) (out []byte, n i
 			c.dst = slices.Grow(c.dst, max(len(c.dst), reformatRoom))
 		}
 	}
-	if e.asIs && c.lit == 0 && len(c.dst) == len(dst) {
+	if e.asIs && c.lit == 0 && len(c.dst) == len(dst) && e.reorder.moves == 0 {
 		// Nothing changed: the caller keeps the value as it is.
 		e.wasAsIs = true
 		return c.dst, c.pos, true
 	}
-	return appendRun(c.dst, s, c.lit, c.pos), c.pos, true
+	out = appendRun(c.dst, s, c.lit, c.pos)
+	if e.fl&fmtReorder != 0 {
+		e.reorder.apply(out, len(dst))
+	}
+	return out, c.pos, true
 }
 
 // step reads the token (or the whitespace) at c.pos, whatever it needs,
@@ -349,7 +353,7 @@ func (e *encoderState) closeObject(b []byte) bool {
 		return false
 	}
 	if e.fl&fmtReorder != 0 {
-		e.reorder.close(b)
+		return e.reorder.close(b)
 	}
 	return true
 }

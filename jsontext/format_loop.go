@@ -274,7 +274,7 @@ value:
 		if st>>stDepth >= c.e.openMax || st>>stDepth >= len(c.e.open) ||
 			ch == '{' && mode&uint32(fmtCheckDup) != 0 && len(c.e.nameCheck.firsts) == cap(c.e.nameCheck.firsts) ||
 			ch == '{' && mode&uint32(fmtReorder) != 0 && (len(c.e.reorder.firsts) == cap(c.e.reorder.firsts) ||
-				len(c.e.reorder.bodies) == cap(c.e.reorder.bodies)) {
+				len(c.e.reorder.slots) == cap(c.e.reorder.slots) || len(c.e.reorder.objs) == cap(c.e.reorder.objs)) {
 			goto exit
 		}
 		body := dl + pos + 1 - lit // where the members go in the output
@@ -340,8 +340,10 @@ value:
 				ro := &c.e.reorder
 				ro.firsts = ro.firsts[:len(ro.firsts)+1]
 				ro.firsts[len(ro.firsts)-1] = len(ro.members)
-				ro.bodies = ro.bodies[:len(ro.bodies)+1]
-				ro.bodies[len(ro.bodies)-1] = body
+				ro.slots = ro.slots[:len(ro.slots)+1]
+				ro.slots[len(ro.slots)-1] = len(ro.objs)
+				ro.objs = ro.objs[:len(ro.objs)+1]
+				ro.objs[len(ro.objs)-1] = sortedObject{body: body}
 			}
 		}
 		goto afterDelim
@@ -643,7 +645,7 @@ name:
 				ro := &c.e.reorder
 				at := dl + pos - lit
 				ro.members = ro.members[:len(ro.members)+1]
-				ro.members[len(ro.members)-1] = outMember{start: at, name: at + 1, nend: at + 1 + k}
+				ro.members[len(ro.members)-1] = outMember{start: at, name: at + 1, nend: at + 1 + k, obj: len(ro.objs)}
 			}
 			pos += k + 2
 		}

@@ -18,29 +18,58 @@ import (
 type outMember struct {
 	start, end int // the member in the output: its name's quote to its value's end
 	name, nend int // its unquoted name: in the output, or in the arena if inArena
+	obj        int // the index in objs of the first object that may be in it
 	inArena    bool
 }
 
-// reorderer2 holds the members of the open objects.
+// reorderer2 holds the members of the open objects, and where the
+// members of the closed objects go. The members are not moved as each
+// object closes (an object nested n deep would be moved n times): apply
+// writes every object in its order at once, when the value is written
+// whole.
 type reorderer2 struct {
 	keys    []sortKey   // scratch for close
 	members []outMember // innermost object's last
 	firsts  []int       // per open object, the index in members of its first
-	bodies  []int       // per open object, the output position after its '{'
+	slots   []int       // per open object, the index of its entry in objs
 	arena   []byte      // unquoted names that are not their text
-	out     []byte      // scratch for a sorted body
+	out     []byte      // scratch for the value reordered
+
+	objs  []sortedObject // every object, in the order they open
+	spans []outSpan      // the members of objects to reorder, in order
+	moves int            // how many objects are to reorder
 }
+
+// sortedObject is an object of the value: body is where the output has
+// what follows its '{'. An object whose members are to be written in
+// another order (moved) has them in spans[lo:hi], in the order to write
+// them; first is where its first member starts in the output and last
+// where its last one ends; out[sepLo:sepHi] goes between two members;
+// next is the index in objs of the first object after it.
+type sortedObject struct {
+	body         int
+	moved        bool
+	first, last  int
+	sepLo, sepHi int
+	lo, hi       int
+	next         int
+}
+
+// outSpan is a member to write: where it is in the output, and the index
+// in objs of the first object that may be in it.
+type outSpan struct{ start, end, obj int }
 
 func (r *reorderer2) open(body int) {
 	r.firsts = append(r.firsts, len(r.members))
-	r.bodies = append(r.bodies, body)
+	r.slots = append(r.slots, len(r.objs))
+	r.objs = append(r.objs, sortedObject{body: body})
 }
 
 // addName records a member whose name's quoted text in the output is
 // out[start:end]. q is that name as it was read; plain says that its
 // unquoted content is its text between the quotes.
 func (r *reorderer2) addName(start, end int, q []byte, plain bool) {
-	m := outMember{start: start, name: start + 1, nend: end - 1}
+	m := outMember{start: start, name: start + 1, nend: end - 1, obj: len(r.objs)}
 	if !plain {
 		m.inArena = true
 		m.name = len(r.arena)
@@ -53,18 +82,22 @@ func (r *reorderer2) addName(start, end int, q []byte, plain bool) {
 // setEnd records where the innermost object's last member ends.
 func (r *reorderer2) setEnd(end int) { r.members[len(r.members)-1].end = end }
 
-// drop forgets every open object.
+// drop forgets every object.
 func (r *reorderer2) drop() {
-	r.members, r.firsts, r.bodies, r.arena = r.members[:0], r.firsts[:0], r.bodies[:0], r.arena[:0]
+	r.members, r.firsts, r.slots, r.arena = r.members[:0], r.firsts[:0], r.slots[:0], r.arena[:0]
+	r.objs, r.spans, r.moves = r.objs[:0], r.spans[:0], 0
 }
 
 // close sorts the members of the innermost object, which the output b
-// now holds whole, and forgets the object.
-func (r *reorderer2) close(b []byte) {
+// now holds whole (its objects not reordered yet), records their order
+// for apply, and forgets the object. It reports false where two names
+// are equal: they are then ordered by their members' text, which apply
+// has not written yet.
+func (r *reorderer2) close(b []byte) bool {
 	first := r.firsts[len(r.firsts)-1]
-	body := r.bodies[len(r.bodies)-1]
+	slot := r.slots[len(r.slots)-1]
 	r.firsts = r.firsts[:len(r.firsts)-1]
-	r.bodies = r.bodies[:len(r.bodies)-1]
+	r.slots = r.slots[:len(r.slots)-1]
 	ms := r.members[first:]
 	defer func() {
 		// This object's names are the last in the arena.
@@ -72,7 +105,7 @@ func (r *reorderer2) close(b []byte) {
 		r.members = r.members[:first]
 	}()
 	if len(ms) < 2 {
-		return
+		return true
 	}
 	// The members are sorted as keys: the first 8 bytes of each name,
 	// which order as the names do when they differ; equal, the names
@@ -82,6 +115,7 @@ func (r *reorderer2) close(b []byte) {
 		ks = append(ks, sortKey{namePrefix(r.nameOf(b, m)), i})
 	}
 	r.keys = ks
+	tie := false
 	cmp := func(x, y sortKey) int {
 		switch {
 		case x.prefix < y.prefix:
@@ -93,7 +127,8 @@ func (r *reorderer2) close(b []byte) {
 		if c := compareNames(r.nameOf(b, mx), r.nameOf(b, my)); c != 0 {
 			return c
 		}
-		return compareUTF16(b[mx.start:mx.end], b[my.start:my.end])
+		tie = true
+		return 0
 	}
 	sorted := true
 	for i := 1; i < len(ks); i++ {
@@ -102,8 +137,11 @@ func (r *reorderer2) close(b []byte) {
 			break
 		}
 	}
+	if tie {
+		return false
+	}
 	if sorted {
-		return
+		return true
 	}
 	if len(ks) <= insertionSortMax {
 		for i := 1; i < len(ks); i++ {
@@ -114,22 +152,59 @@ func (r *reorderer2) close(b []byte) {
 	} else {
 		slices.SortFunc(ks, cmp)
 	}
+	if tie {
+		return false
+	}
 	// Every member but the first follows the same delimiter (a comma and
 	// the whitespace the options ask for); the first follows what comes
 	// after the '{'.
-	lead := b[body:ms[0].start]
-	sep := b[ms[0].end:ms[1].start]
-	last := ms[len(ms)-1].end
-	out := append(r.out[:0], lead...)
-	for i, k := range ks {
-		if i > 0 {
-			out = append(out, sep...)
-		}
+	lo := len(r.spans)
+	for _, k := range ks {
 		m := ms[k.i]
-		out = append(out, b[m.start:m.end]...)
+		r.spans = append(r.spans, outSpan{m.start, m.end, m.obj})
 	}
-	copy(b[body:last], out)
-	r.out = out
+	o := &r.objs[slot]
+	o.moved = true
+	o.first, o.last = ms[0].start, ms[len(ms)-1].end
+	o.sepLo, o.sepHi = ms[0].end, ms[1].start
+	o.lo, o.hi = lo, len(r.spans)
+	o.next = len(r.objs)
+	r.moves++
+	return true
+}
+
+// apply writes the objects close recorded in their order, in the value
+// written at b[start:], and forgets the objects.
+func (r *reorderer2) apply(b []byte, start int) {
+	if r.moves > 0 {
+		out := r.emit(r.out[:0], b, start, len(b), 0)
+		copy(b[start:], out)
+		r.out = out
+	}
+	r.objs, r.spans, r.moves = r.objs[:0], r.spans[:0], 0
+}
+
+// emit appends b[lo:hi] with the objects in it, from objs[k] on, in
+// their order.
+func (r *reorderer2) emit(out, b []byte, lo, hi, k int) []byte {
+	for k < len(r.objs) && r.objs[k].body < hi {
+		o := &r.objs[k]
+		if !o.moved {
+			k++ // its objects follow it
+			continue
+		}
+		out = append(out, b[lo:o.first]...)
+		sep := b[o.sepLo:o.sepHi]
+		for i, m := range r.spans[o.lo:o.hi] {
+			if i > 0 {
+				out = append(out, sep...)
+			}
+			out = r.emit(out, b, m.start, m.end, m.obj)
+		}
+		lo = o.last
+		k = o.next
+	}
+	return append(out, b[lo:hi]...)
 }
 
 // insertionSortMax is the most members sorted by insertion.

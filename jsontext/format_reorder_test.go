@@ -45,3 +45,54 @@ func TestNameOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestReorderNested checks the fast paths' reordering (members moved
+// once, when the value is written whole) against the reference, on
+// random objects nested deep in objects and arrays, with names repeated
+// (duplicates allowed), on one line and on many.
+func TestReorderNested(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	names := []string{`"a"`, `"b"`, `"c"`, `"ab"`, `"\u0062"`, `"é"`, `"😀"`, `"longer name here"`}
+	var gen func(b []byte, depth int) []byte
+	gen = func(b []byte, depth int) []byte {
+		switch k := r.IntN(6); {
+		case depth > 6 || k == 0:
+			return append(b, "1"...)
+		case k == 1:
+			b = append(b, '[')
+			for i, n := 0, r.IntN(4); i < n; i++ {
+				if i > 0 {
+					b = append(b, ", "...)
+				}
+				b = gen(b, depth+1)
+			}
+			return append(b, ']')
+		default:
+			b = append(b, '{')
+			for i, n := 0, r.IntN(5); i < n; i++ {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, names[r.IntN(len(names))]...)
+				b = append(b, ": "...)
+				b = gen(b, depth+1)
+			}
+			return append(b, '}')
+		}
+	}
+	for i := 0; i < 500; i++ {
+		doc := gen(nil, 0)
+		for _, opts := range [][]Options{
+			canonicalizeOpts,
+			append(canonicalizeOpts[:len(canonicalizeOpts):len(canonicalizeOpts)], AllowDuplicateNames(true)),
+			append(canonicalizeOpts[:len(canonicalizeOpts):len(canonicalizeOpts)], AllowDuplicateNames(true), Multiline(true)),
+		} {
+			want := formatWithPaths(doc, opts, nil, pathsSlow)
+			for _, p := range fastPaths {
+				if got := formatWithPaths(doc, opts, nil, p); !got.equal(want) {
+					t.Fatalf("%s paths %d opts %v:\n got %s\nwant %s", doc, p, opts, got, want)
+				}
+			}
+		}
+	}
+}

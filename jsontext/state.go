@@ -275,9 +275,9 @@ func appendPointer(b []byte, m *machine, ns *nameStack, where int) []byte {
 // object leaves its shape are the names so far copied from the shape, to
 // be searched as usual.
 type nameSet struct {
-	names                // of the objects that left their shapes (or had none)
-	objs   []nameObj     // one per open object
-	shapes []depthShapes // per depth, the shapes of objects closed there
+	names                 // of the objects that left their shapes (or had none)
+	objs   []nameObj      // one per open object
+	shapes []*depthShapes // per depth, the shapes of objects closed there
 }
 
 // depthShapes is the shapes kept for a depth.
@@ -484,7 +484,7 @@ func (s *nameSet) push() {
 		}
 	}
 	if d < len(s.shapes) {
-		sw := &s.shapes[d]
+		sw := s.shapes[d]
 		if keys := sw.ways[sw.last].keys; len(keys) > 0 {
 			o.shape, o.way = keys, sw.last
 		}
@@ -503,14 +503,14 @@ func (s *nameSet) pop() {
 		}
 	case !o.collided && len(s.keys)-o.first <= shapeMax && len(s.keys) > o.first:
 		if s.shapes == nil {
-			s.shapes = make([]depthShapes, 0, 4)
+			s.shapes = make([]*depthShapes, 0, 8)
 		}
 		for len(s.shapes) <= d {
-			s.shapes = append(s.shapes, depthShapes{})
+			s.shapes = append(s.shapes, new(depthShapes))
 		}
 		// Its names become a new shape, in place of the one used least
 		// recently.
-		sw := &s.shapes[d]
+		sw := s.shapes[d]
 		w := 0
 		for i := range sw.used {
 			if sw.used[i] < sw.used[w] {
@@ -547,7 +547,7 @@ func (s *nameSet) follow(k uint64) bool {
 		// The object's names so far are a shape's first ones (or it has
 		// none): another shape of its depth that starts with them and k.
 		m := o.matched
-		sw := &s.shapes[len(s.objs)-1]
+		sw := s.shapes[len(s.objs)-1]
 	ways:
 		for w := range sw.ways {
 			keys := sw.ways[w].keys

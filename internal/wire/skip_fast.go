@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"unsafe"
 )
@@ -13,14 +14,13 @@ import (
 // structure (strings and brackets) of text already known to be valid.
 
 // skLoad64 reads 8 bytes of s at i as a little-endian word. The caller
-// guarantees i+8 <= len(s).
+// guarantees i+8 <= len(s). The bytes are read as an array, which the
+// compiler turns into one load (byte-swapped where the machine is
+// big-endian) on the architectures that load from any address, and into
+// byte loads on those that cannot load a word from an odd one (mips).
 func skLoad64(s string, i int) uint64 {
-	p := unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i)
-	x := *(*uint64)(p)
-	if !skLittleEndian {
-		x = bits.ReverseBytes64(x)
-	}
-	return x
+	p := (*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i))
+	return binary.LittleEndian.Uint64(p[:])
 }
 
 // skStop flags (lowest flagged lane exact) bytes that end plain string

@@ -6,8 +6,7 @@ import (
 
 // StreamEncoder writes JSON values to an io.Writer, one Encode call per
 // value, each followed by a newline unless NoEncoderNewline is set. It
-// behaves like encoding/json's Encoder; its zero options are jet's fast
-// defaults, so NewStreamEncoder sets EscapeHTML to match encoding/json.
+// behaves like encoding/json's Encoder with the options it is given.
 type StreamEncoder struct {
 	w      io.Writer
 	opts   Options
@@ -17,10 +16,13 @@ type StreamEncoder struct {
 	err    error
 }
 
-// NewStreamEncoder returns an encoder writing to w with EscapeHTML set, as
-// encoding/json's NewEncoder does.
+// NewStreamEncoder returns an encoder writing to w with the zero Options,
+// the package's default everywhere (Encode's too, and sonic's encoder's):
+// no HTML escaping. Set EscapeHTML with NewStreamEncoderOptions or
+// SetEscapeHTML for encoding/json's default; jet.ConfigStd's encoders
+// have it.
 func NewStreamEncoder(w io.Writer) *StreamEncoder {
-	return &StreamEncoder{w: w, opts: EscapeHTML}
+	return &StreamEncoder{w: w}
 }
 
 // NewStreamEncoderOptions returns an encoder writing to w with opts.

@@ -415,12 +415,14 @@ func (d *decoderState) skipValue() error {
 	d.tq.drop()
 	switch d.peekKind() {
 	case '{', '[':
-		if pos := d.peekPos; !d.slowOnly && !d.m.last.needName() && len(d.m.outer) < d.depthLimit {
+		if pos := d.peekPos; !d.slowOnly && !d.m.last.needName() && len(d.m.outer) < d.depthLimit && !(d.ix.live && !d.ix.off) {
 			// The whole container in the buffer: as if read token by
-			// token.
+			// token. (Where the buffer's token list serves, the tokens
+			// are read from it: it is listed already, and a container
+			// that runs past the buffer would be walked twice.)
 			r, sized := d.rd.(interface{ Len() int })
 			end, ok := d.valueFromIndex(pos, d.m.depth(), d.rd == nil || sized && r.Len() == 0)
-			if !ok {
+			if !ok && !d.vxShort {
 				end, ok = d.valueFast(pos, d.m.depth())
 			}
 			if ok {

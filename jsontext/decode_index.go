@@ -624,20 +624,41 @@ name:
 			return 0, false
 		}
 		if checkDup {
-			if n := e - p - 2; w.plain && n < 16 && len(w.s)-p >= 17 {
-				s := w.s
-				key := keyOfWords(wire.Load64(s, p+1), wire.Load64(s, p+9), n)
-				o := &d.seen.objs[len(d.seen.objs)-1]
-				if o.matched < len(o.shape) && o.shape[o.matched] == key {
-					o.matched++
-				} else if !d.seen.insertKey(key, buf[p+1:e-1]) {
+			n := e - p - 2
+			if n >= 16 || len(w.s)-p < 17 {
+				if !d.insertIndexedName(p, e) {
 					return 0, false
 				}
-			} else if !d.insertIndexedName(p, e) {
+				goto named
+			}
+			s := w.s
+			x0, x1 := wire.Load64(s, p+1), wire.Load64(s, p+9)
+			if !w.plain {
+				// A backslash somewhere in the rest of the buffer: is
+				// there one in this name?
+				var stops uint64
+				if n < 8 {
+					stops = wire.StringStops(x0) & lowBytes(n)
+				} else {
+					stops = wire.StringStops(x0) | wire.StringStops(x1)&lowBytes(n-8)
+				}
+				if stops&0x8080808080808080 != 0 {
+					if !d.insertIndexedName(p, e) {
+						return 0, false
+					}
+					goto named
+				}
+			}
+			key := keyOfWords(x0, x1, n)
+			o := &d.seen.objs[len(d.seen.objs)-1]
+			if o.matched < len(o.shape) && o.shape[o.matched] == key {
+				o.matched++
+			} else if !d.seen.insertKey(key, buf[p+1:e-1]) {
 				return 0, false
 			}
 		}
 	}
+named:
 	k += 2
 	goto value
 }

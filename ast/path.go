@@ -60,6 +60,9 @@ type step struct {
 	index int    // the array index it selects, or -1
 	op    uint8
 	keyOK bool // it can match object keys (not for integer path elements)
+	// text is an integer path element as the caller gave it, for errors
+	// (index holds -2 for one that selects nothing).
+	text string
 }
 
 const (
@@ -222,10 +225,12 @@ func stepsOf(path []any, buf []step) ([]step, error) {
 		if !ok {
 			return nil, fmt.Errorf("ast: path element %v (%T) is neither a string nor an integer", p, p)
 		}
+		text := ""
 		if i < 0 {
 			i = -2 // never matches
+			text = fmt.Sprint(p)
 		}
-		buf = append(buf, step{index: i})
+		buf = append(buf, step{index: i, text: text})
 	}
 	return buf, nil
 }

@@ -161,6 +161,8 @@ func pathText(steps []step) string {
 			b.WriteByte('#')
 		case st.keyOK:
 			b.WriteString(st.key)
+		case st.text != "":
+			b.WriteString(st.text)
 		default:
 			b.WriteString(itoa(st.index))
 		}

@@ -8,6 +8,21 @@ import (
 	"github.com/jetjson/jet/internal/wire"
 )
 
+// Tuning constants.
+const (
+	// indexMin is the fewest members of a complete object whose keys are
+	// hashed: below it a scan of the keys is as fast as a map lookup.
+	indexMin = 32
+	// indexAfter is how many lookups scan the keys of a complete object
+	// of indexMin members or more before the key index is built.
+	// Building costs about as much as 30 to 50 scans (a scan that finds
+	// its key reads half the keys; measured at 10k members), so an
+	// object asked a few times never pays for it, and the lookups on any
+	// object cost at most about twice what the better of scanning and
+	// hashing from the start would have.
+	indexAfter = 32
+)
+
 // container holds the parsed members of an array or object node.
 //
 // Readers load the current level with one atomic load and never lock. A
@@ -36,9 +51,15 @@ type level struct {
 	next  int // offset in the node's text to go on from; -1 when complete
 	pairs segs[Pair]
 	elems segs[Node]
-	// index maps keys to the first member with that key; built for
-	// large complete objects on first need (see findKey).
-	index map[string]int
+	// index maps each key to the first member with that key. It is
+	// built for complete objects of indexMin members or more once
+	// indexAfter lookups have scanned them (see findKey), published
+	// atomically like the level itself, and never changed afterwards
+	// except by the mutating methods (which have exclusive access).
+	index atomic.Pointer[map[string]int]
+	// scans counts the lookups that scanned the keys of a complete level
+	// of indexMin members or more, up to indexAfter.
+	scans atomic.Int32
 }
 
 func (l *level) done() bool { return l.next < 0 }
@@ -296,6 +317,49 @@ func (n *Node) extendArray(cur *level, want lookFor) *level {
 	elemScratch.Put(bufp)
 	n.container().publish(lv)
 	return lv
+}
+
+// findKey returns the index of the first member whose key is key, or -1.
+// In a complete object of indexMin members or more it hashes, once the
+// index is built; the first lookups scan, and the one that makes
+// indexAfter scans builds the index (readers take no lock: the index is
+// published with an atomic store, and only one reader builds it).
+func (l *level) findKey(key string) int {
+	if l == nil {
+		return -1
+	}
+	if l.n >= indexMin && l.done() {
+		if ix := l.index.Load(); ix != nil {
+			// (An index carried over from an earlier level by Set may
+			// name members past this level's end.)
+			if i, ok := (*ix)[key]; ok && i < l.n {
+				return i
+			}
+			return -1
+		}
+		if l.scans.Load() < indexAfter && l.scans.Add(1) == indexAfter {
+			ix := l.buildIndex()
+			l.index.Store(&ix)
+			if i, ok := ix[key]; ok {
+				return i
+			}
+			return -1
+		}
+	}
+	return l.findKeyFrom(key, 0)
+}
+
+// buildIndex returns the map from each key of the level's members to the
+// first member with that key.
+func (l *level) buildIndex() map[string]int {
+	ix := make(map[string]int, l.n)
+	l.pairs.each(l.n, func(i int, p *Pair) bool {
+		if _, dup := ix[p.Key]; !dup {
+			ix[p.Key] = i
+		}
+		return true
+	})
+	return ix
 }
 
 // findKeyFrom returns the index of the first member at or after from

@@ -28,6 +28,12 @@ func FuzzNodeLazy(f *testing.F) {
 	for i, d := range fuzzDocs {
 		f.Add(d, int64(i))
 	}
+	// Objects large enough for the key index, with repeated, escaped and
+	// case-variant keys.
+	f.Add(keyIndexDoc(), int64(1))
+	f.Add(`[`+keyIndexDoc()+`,{"k":[`+keyIndexDoc()+`]}]`, int64(2))
+	big, _ := bigObject(3 * indexMin)
+	f.Add(big, int64(3))
 	f.Fuzz(func(t *testing.T, doc string, seed int64) {
 		n := NewRaw(doc)
 		verr := syntaxv1.Validate(doc, wire.DefaultMaxDepth)
@@ -55,6 +61,8 @@ func FuzzNodeLazy(f *testing.F) {
 		if l2, _ := n.Len(); l2 != l {
 			t.Fatalf("Len %d then %d", l, l2)
 		}
+		// The key index finds what a scan of the keys finds.
+		checkKeyIndex(t, &n)
 		if got, err := n.InterfaceUseNumber(); err != nil || !reflect.DeepEqual(got, want) {
 			t.Fatalf("InterfaceUseNumber = %v, %v", got, err)
 		}

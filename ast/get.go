@@ -19,7 +19,10 @@ func (n *Node) lookupError(op string) *Node {
 // far as that member. It returns nil when there is no such member, the
 // node itself when it is a V_ERROR node, and a V_ERROR node (wrapping
 // ErrNotFound) when the node is not an object. Methods of a nil *Node
-// return ErrNotFound, so lookups can be chained.
+// return ErrNotFound, so lookups can be chained. In an object parsed to
+// its end (by LoadAll, Load or earlier lookups), lookups take constant
+// expected time: once an object of many members has been asked a few
+// times, its keys are hashed.
 func (n *Node) Get(key string) *Node {
 	if n == nil {
 		return nil
@@ -30,7 +33,7 @@ func (n *Node) Get(key string) *Node {
 	lv := n.level()
 	from := 0
 	if lv != nil {
-		if i := lv.findKeyFrom(key, 0); i >= 0 {
+		if i := lv.findKey(key); i >= 0 {
 			return &lv.pairs.at(i).Value
 		}
 		if lv.done() {
@@ -121,7 +124,7 @@ func (n *Node) IndexOrGetWithIdx(i int, key string) (*Node, int) {
 		return nil, -1
 	}
 	lv := n.level()
-	return v, lv.findKeyFrom(key, 0)
+	return v, lv.findKey(key)
 }
 
 // GetByPath follows path from the node: a string element looks a key up

@@ -52,11 +52,18 @@ func (n *Node) Set(key string, v Node) (bool, error) {
 	}
 	lv := n.loadLevel()
 	n.changed()
-	if i := lv.findKeyFrom(key, 0); i >= 0 {
+	if i := lv.findKey(key); i >= 0 {
 		lv.pairs.at(i).Value = v
 		return true, nil
 	}
-	n.container().publish(&level{n: lv.n + 1, next: -1, pairs: lv.pairs.appended([]Pair{{key, v}}, lv.n, false)})
+	nl := &level{n: lv.n + 1, next: -1, pairs: lv.pairs.appended([]Pair{{key, v}}, lv.n, false)}
+	if ix := lv.index.Load(); ix != nil {
+		// The key is new: the index goes on to the new level with it.
+		// (lv, which shares the map, ignores members past its end.)
+		(*ix)[key] = lv.n
+		nl.index.Store(ix)
+	}
+	n.container().publish(nl)
 	return false, nil
 }
 
@@ -70,7 +77,7 @@ func (n *Node) Unset(key string) (bool, error) {
 		return false, err
 	}
 	lv := n.loadLevel()
-	i := lv.findKeyFrom(key, 0)
+	i := lv.findKey(key)
 	if i < 0 {
 		return false, nil
 	}
@@ -170,11 +177,22 @@ func (n *Node) removeAt(lv *level, i int) {
 		n.container().publish(&level{n: lv.n - 1, next: -1, elems: shrunk(lv.elems)})
 		return
 	}
+	nl := &level{n: lv.n - 1, next: -1}
+	if ix := lv.index.Load(); ix != nil && i == lv.n-1 {
+		// The last member goes (Pop): the others keep their places, and
+		// the index stays right without its key. Otherwise members
+		// move, and the new level builds its own index when it pays.
+		if key := lv.pairs.at(i).Key; (*ix)[key] == i {
+			delete(*ix, key)
+		}
+		nl.index.Store(ix)
+	}
 	for j := i; j < lv.n-1; j++ {
 		*lv.pairs.at(j) = *lv.pairs.at(j + 1)
 	}
 	*lv.pairs.at(lv.n - 1) = Pair{}
-	n.container().publish(&level{n: lv.n - 1, next: -1, pairs: shrunk(lv.pairs)})
+	nl.pairs = shrunk(lv.pairs)
+	n.container().publish(nl)
 }
 
 // shrunk returns s without its last member.
@@ -208,6 +226,9 @@ func (n *Node) SortKeys(recursive bool) error {
 			for i := range pairs {
 				*lv.pairs.at(i) = pairs[i]
 			}
+			// The members moved: the index, if any, is wrong now.
+			lv.index.Store(nil)
+			lv.scans.Store(0)
 			n.changed()
 		}
 		if recursive {

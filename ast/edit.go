@@ -316,10 +316,16 @@ func edit(src string, steps []step, validate, del bool, value any, raw []byte) (
 			out = append(out, ':')
 		}
 	}
+	vs := len(out)
 	if raw != nil {
 		out = append(out, raw...)
 	} else if out, err = AppendValue(out, value); err != nil {
 		return nil, err
+	}
+	// The value ends up inside len(steps) containers: the document must
+	// stay within the nesting jet accepts.
+	if len(steps) > wire.DefaultMaxDepth || !wire.Valid(wire.StringOf(out[vs:]), wire.DefaultMaxDepth-len(steps)) {
+		return nil, fmt.Errorf("ast: the edit would nest the document deeper than %d levels", wire.DefaultMaxDepth)
 	}
 	for k := len(steps) - 1; k >= from; k-- {
 		if st := &steps[k]; st.op == opAppend || st.index == 0 {

@@ -410,7 +410,7 @@ func (d *decoderState) fillIndex() bool {
 	// starts an escape.
 	from, to := int(toks[0]), int(toks[len(toks)-1])
 	stretch := s[from:to]
-	if !wire.ValidUTF8(stretch) || d.checkUTF8 && !surrogatesPaired(stretch) {
+	if !validUTF8(stretch) || d.checkUTF8 && !surrogatesPaired(stretch) {
 		ix.off = true
 		return false
 	}
@@ -667,7 +667,7 @@ named:
 // UTF-8 and escaped surrogates, checked at once.
 func (d *decoderState) valueChecked(pos, end int) (int, bool) {
 	v := wire.StringOf(d.buf[pos:end])
-	if !wire.ValidUTF8(v) {
+	if !validUTF8(v) {
 		// Names may be misread (they were taken as valid UTF-8), and the
 		// error is to be reported: either way, the other paths.
 		return 0, false

@@ -231,3 +231,21 @@ func FuzzSurrogatesPaired(f *testing.F) {
 		}
 	})
 }
+
+// FuzzValidUTF8 checks validUTF8, which passes over ASCII 32 bytes at a
+// time before the vector check, against utf8.ValidString; each input is
+// also tried with ASCII before it, so that the first other byte falls at
+// each place in a block.
+func FuzzValidUTF8(f *testing.F) {
+	for _, s := range []string{"", "plain ascii", "é", "\xff", "\xe2\x82", "\xf0\x9f\x98\x80", "a\xc3(b", "\xed\xa0\x80"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for pad := 0; pad < 70; pad += 7 {
+			s := strings.Repeat("a", pad) + string(b) + strings.Repeat("z", pad/2)
+			if got, want := validUTF8(s), utf8.ValidString(s); got != want {
+				t.Fatalf("validUTF8(%q) = %v, want %v", s, got, want)
+			}
+		}
+	})
+}

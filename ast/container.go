@@ -21,6 +21,10 @@ const (
 	// object cost at most about twice what the better of scanning and
 	// hashing from the start would have.
 	indexAfter = 32
+	// cycleCheckDepth is the nesting depth past which the walks over a
+	// Node's members track the arrays and objects on their path, to stop
+	// at a cycle (as encoding/json starts to after 1000 pointers).
+	cycleCheckDepth = 1000
 )
 
 // container holds the parsed members of an array or object node.

@@ -363,12 +363,14 @@ func AppendValue(dst []byte, v any) ([]byte, error) {
 		}
 		return wire.AppendFloat(dst, x, 64), nil
 	case Node:
-		return x.appendJSON(dst)
+		var path walkPath
+		return x.appendJSON(dst, &path)
 	case *Node:
 		if x == nil {
 			return append(dst, "null"...), nil
 		}
-		return x.appendJSON(dst)
+		var path walkPath
+		return x.appendJSON(dst, &path)
 	case json.RawMessage:
 		s := wire.StringOf(x)
 		if err := syntaxv1.Validate(s, wire.DefaultMaxDepth); err != nil {

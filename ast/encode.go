@@ -10,8 +10,10 @@ import (
 )
 
 // unchanged reports whether the node is still exactly the text it was
-// made from, so that its text can be used as it is.
-func (n *Node) unchanged() bool {
+// made from, so that its text can be used as it is. An array or object is
+// on path already; a cycle below it counts as a change (and the walk that
+// asked then finds it).
+func (n *Node) unchanged(path *walkPath) bool {
 	if n.raw == "" || n.f&fDecoded != 0 {
 		return false
 	}
@@ -26,35 +28,40 @@ func (n *Node) unchanged() bool {
 	if lv == nil {
 		return true
 	}
+	ok := true
+	check := func(m *Node) bool {
+		if m.t != V_ARRAY && m.t != V_OBJECT {
+			ok = m.unchanged(path)
+			return ok
+		}
+		if !path.enter(m) {
+			ok = false
+			return false
+		}
+		ok = m.unchanged(path)
+		path.leave(m)
+		return ok
+	}
 	if n.t == V_ARRAY {
-		for _, sg := range lv.elems {
-			for k := range sg.items {
-				if !sg.items[k].unchanged() {
-					return false
-				}
-			}
-		}
-		return true
+		lv.elems.each(lv.n, func(_ int, m *Node) bool { return check(m) })
+	} else {
+		lv.pairs.each(lv.n, func(_ int, p *Pair) bool { return check(&p.Value) })
 	}
-	for _, sg := range lv.pairs {
-		for k := range sg.items {
-			if !sg.items[k].Value.unchanged() {
-				return false
-			}
-		}
-	}
-	return true
+	return ok
 }
 
 // MarshalJSON returns the node's JSON text: the text it was read from
 // where nothing has changed (copied as it is, whitespace included), and
-// a compact encoding of what has.
+// a compact encoding of what has. A node that contains itself (see
+// ErrCycle) is an error, as encoding/json reports a pointer cycle.
 func (n Node) MarshalJSON() ([]byte, error) {
-	return n.appendJSON(nil)
+	var path walkPath
+	return n.appendJSON(nil, &path)
 }
 
-// appendJSON appends the node's JSON text to dst.
-func (n *Node) appendJSON(dst []byte) ([]byte, error) {
+// appendJSON appends the node's JSON text to dst; path is the walk down
+// to it.
+func (n *Node) appendJSON(dst []byte, path *walkPath) ([]byte, error) {
 	switch n.t {
 	case V_NONE:
 		return dst, notFound("cannot encode a V_NONE node")
@@ -77,7 +84,18 @@ func (n *Node) appendJSON(dst []byte) ([]byte, error) {
 		err := encoder.EncodeInto(&dst, n.anyValue(), 0)
 		return dst, err
 	}
-	if n.unchanged() {
+	if !path.enter(n) {
+		return dst, cycleError(n)
+	}
+	dst, err := n.appendMembers(dst, path)
+	path.leave(n)
+	return dst, err
+}
+
+// appendMembers appends the JSON text of the array or object n, which is
+// on path.
+func (n *Node) appendMembers(dst []byte, path *walkPath) ([]byte, error) {
+	if n.unchanged(path) {
 		return append(dst, n.raw...), nil
 	}
 	var err error
@@ -88,7 +106,7 @@ func (n *Node) appendJSON(dst []byte) ([]byte, error) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			if dst, err = lv.elems.at(i).appendJSON(dst); err != nil {
+			if dst, err = lv.elems.at(i).appendJSON(dst, path); err != nil {
 				return dst, err
 			}
 		}
@@ -102,7 +120,7 @@ func (n *Node) appendJSON(dst []byte) ([]byte, error) {
 		p := lv.pairs.at(i)
 		dst = wire.AppendQuoted(dst, p.Key, false)
 		dst = append(dst, ':')
-		if dst, err = p.Value.appendJSON(dst); err != nil {
+		if dst, err = p.Value.appendJSON(dst, path); err != nil {
 			return dst, err
 		}
 	}
@@ -122,11 +140,12 @@ func (n *Node) UnmarshalJSON(data []byte) error {
 
 // Interface returns the node as encoding/json decodes into an interface
 // value: nil, bool, float64, string, []any, map[string]any. A V_ANY
-// node returns its Go value.
-func (n *Node) Interface() (any, error) { return n.toAny(0) }
+// node returns its Go value. A node that contains itself (see ErrCycle)
+// is an error, as encoding/json reports a pointer cycle.
+func (n *Node) Interface() (any, error) { return n.decode(0) }
 
 // InterfaceUseNumber is Interface with numbers as json.Number.
-func (n *Node) InterfaceUseNumber() (any, error) { return n.toAny(decoder.OptionUseNumber) }
+func (n *Node) InterfaceUseNumber() (any, error) { return n.decode(decoder.OptionUseNumber) }
 
 // InterfaceUseNode returns an object as map[string]Node, an array as
 // []Node (the members themselves, not decoded) and any other node as
@@ -144,8 +163,15 @@ func (n *Node) InterfaceUseNode() (any, error) {
 	return *n, nil
 }
 
-// toAny decodes the node with the decoder options opts.
-func (n *Node) toAny(opts decoder.Options) (any, error) {
+// decode decodes the node with the decoder options opts.
+func (n *Node) decode(opts decoder.Options) (any, error) {
+	var path walkPath
+	return n.toAny(opts, &path)
+}
+
+// toAny decodes the node with the decoder options opts; path is the walk
+// down to it.
+func (n *Node) toAny(opts decoder.Options, path *walkPath) (any, error) {
 	if err := n.Check(); err != nil {
 		return nil, err
 	}
@@ -169,29 +195,40 @@ func (n *Node) toAny(opts decoder.Options) (any, error) {
 		return f, nil
 	case V_ANY:
 		return n.anyValue(), nil
-	case V_ARRAY:
-		if n.unchanged() {
-			var v []any
-			err := decoder.DecodeString(n.raw, &v, opts)
-			return v, err
+	case V_ARRAY, V_OBJECT:
+		if !path.enter(n) {
+			return nil, cycleError(n)
 		}
-		return n.toSlice(opts)
-	case V_OBJECT:
-		if n.unchanged() {
-			var v map[string]any
-			err := decoder.DecodeString(n.raw, &v, opts)
-			return v, err
-		}
-		return n.toMap(opts)
+		v, err := n.containerToAny(opts, path)
+		path.leave(n)
+		return v, err
 	}
 	return nil, n.cannot("interface")
 }
 
-func (n *Node) toSlice(opts decoder.Options) ([]any, error) {
+// containerToAny is toAny for an array or object, which is on path.
+func (n *Node) containerToAny(opts decoder.Options, path *walkPath) (any, error) {
+	if n.t == V_ARRAY {
+		if n.unchanged(path) {
+			var v []any
+			err := decoder.DecodeString(n.raw, &v, opts)
+			return v, err
+		}
+		return n.toSlice(opts, path)
+	}
+	if n.unchanged(path) {
+		var v map[string]any
+		err := decoder.DecodeString(n.raw, &v, opts)
+		return v, err
+	}
+	return n.toMap(opts, path)
+}
+
+func (n *Node) toSlice(opts decoder.Options, path *walkPath) ([]any, error) {
 	lv := n.loadLevel()
 	out := make([]any, lv.n)
 	for i := range out {
-		v, err := lv.elems.at(i).toAny(opts)
+		v, err := lv.elems.at(i).toAny(opts, path)
 		if err != nil {
 			return nil, err
 		}
@@ -200,12 +237,12 @@ func (n *Node) toSlice(opts decoder.Options) ([]any, error) {
 	return out, nil
 }
 
-func (n *Node) toMap(opts decoder.Options) (map[string]any, error) {
+func (n *Node) toMap(opts decoder.Options, path *walkPath) (map[string]any, error) {
 	lv := n.loadLevel()
 	out := make(map[string]any, lv.n)
 	for i := 0; i < lv.n; i++ {
 		p := lv.pairs.at(i)
-		v, err := p.Value.toAny(opts)
+		v, err := p.Value.toAny(opts, path)
 		if err != nil {
 			return nil, err
 		}
@@ -226,7 +263,7 @@ func (n *Node) mapOpts(opts decoder.Options) (map[string]any, error) {
 	if err := n.should(V_OBJECT, "Map"); err != nil {
 		return nil, err
 	}
-	v, err := n.toAny(opts)
+	v, err := n.decode(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -258,7 +295,7 @@ func (n *Node) arrayOpts(opts decoder.Options) ([]any, error) {
 	if err := n.should(V_ARRAY, "Array"); err != nil {
 		return nil, err
 	}
-	v, err := n.toAny(opts)
+	v, err := n.decode(opts)
 	if err != nil {
 		return nil, err
 	}

@@ -78,6 +78,31 @@ func FuzzNodeLazy(f *testing.F) {
 				t.Fatal(err)
 			}
 			sameJSON(t, "re-encoded", string(b), want)
+			// The node, or a value that holds it, cannot go inside it.
+			in := r.Intn(3)
+			holder := n
+			for k := 0; k < in; k++ {
+				holder = NewArray([]Node{NewNull(), holder})
+			}
+			var err1, err2 error
+			if n.Type() == V_OBJECT {
+				_, err1 = n.Set("self", holder)
+			} else {
+				err1 = n.Add(holder)
+			}
+			if l > 0 {
+				_, err2 = n.SetByIndex(r.Intn(l), holder)
+			} else {
+				err2 = ErrCycle
+			}
+			if !errors.Is(err1, ErrCycle) || !errors.Is(err2, ErrCycle) {
+				t.Fatalf("storing the node in itself: %v, %v", err1, err2)
+			}
+			b, err = n.MarshalJSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameJSON(t, "after refused cycles", string(b), want)
 		}
 	})
 }

@@ -205,18 +205,21 @@ func (n *Node) Load() error {
 
 // LoadAll parses the whole node, every level, so that later reads never
 // parse. Reads are safe from many goroutines with or without it; it only
-// moves the parsing cost up front.
+// moves the parsing cost up front. A node that contains itself (see
+// ErrCycle) is loaded and then reported, as encoding/json reports a
+// pointer cycle.
 func (n *Node) LoadAll() error {
 	if err := n.Check(); err != nil {
 		return err
 	}
-	n.loadAll()
-	return nil
+	var path walkPath
+	return n.loadAll(&path)
 }
 
-func (n *Node) loadAll() {
+// loadAll is LoadAll; path is the walk down to n.
+func (n *Node) loadAll(path *walkPath) error {
 	if n.t != V_ARRAY && n.t != V_OBJECT {
-		return
+		return nil
 	}
 	c := n.container()
 	if c.load() == nil && n.raw != "" {
@@ -228,22 +231,26 @@ func (n *Node) loadAll() {
 			d := deepLoader{src: n.raw}
 			d.container(0, n.t, c)
 			c.mu.Unlock()
-			return
+			return nil
 		}
 		c.mu.Unlock()
 	}
+	if !path.enter(n) {
+		return cycleError(n)
+	}
+	defer path.leave(n)
 	lv := n.loadLevel()
+	var err error
 	if n.t == V_ARRAY {
-		for _, sg := range lv.elems {
-			for k := range sg.items {
-				sg.items[k].loadAll()
-			}
-		}
-		return
+		lv.elems.each(lv.n, func(_ int, m *Node) bool {
+			err = m.loadAll(path)
+			return err == nil
+		})
+		return err
 	}
-	for _, sg := range lv.pairs {
-		for k := range sg.items {
-			sg.items[k].Value.loadAll()
-		}
-	}
+	lv.pairs.each(lv.n, func(_ int, p *Pair) bool {
+		err = p.Value.loadAll(path)
+		return err == nil
+	})
+	return err
 }

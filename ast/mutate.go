@@ -42,9 +42,13 @@ func checkValue(v *Node) error {
 // Set sets the value of the object member with the given key (the first,
 // if the key appears more than once), or appends a member when there is
 // none, and reports whether the key existed. A null or V_NONE node
-// becomes an object first.
+// becomes an object first. A value that is the node itself or holds it
+// is an error wrapping ErrCycle.
 func (n *Node) Set(key string, v Node) (bool, error) {
 	if err := checkValue(&v); err != nil {
+		return false, err
+	}
+	if err := n.refuseCycle(&v, "Set"); err != nil {
 		return false, err
 	}
 	if err := n.asContainer(V_OBJECT, "Set"); err != nil {
@@ -87,7 +91,7 @@ func (n *Node) Unset(key string) (bool, error) {
 
 // SetByIndex replaces element i of an array (or the value of member i of
 // an object). It reports true, or an error wrapping ErrNotFound when i is
-// out of range.
+// out of range (ErrCycle when v is the node itself or holds it).
 func (n *Node) SetByIndex(i int, v Node) (bool, error) {
 	if err := checkValue(&v); err != nil {
 		return false, err
@@ -97,6 +101,9 @@ func (n *Node) SetByIndex(i int, v Node) (bool, error) {
 	}
 	if n.t != V_ARRAY && n.t != V_OBJECT {
 		return false, fmt.Errorf("%w: SetByIndex on %s", ErrUnsupportedType, typeName(n.t))
+	}
+	if err := n.refuseCycle(&v, "SetByIndex"); err != nil {
+		return false, err
 	}
 	lv := n.loadLevel()
 	if i < 0 || i >= lv.n {
@@ -132,9 +139,13 @@ func (n *Node) UnsetByIndex(i int) (bool, error) {
 }
 
 // Add appends v to an array. A null or V_NONE node becomes an array
-// first.
+// first. A value that is the node itself or holds it is an error
+// wrapping ErrCycle.
 func (n *Node) Add(v Node) error {
 	if err := checkValue(&v); err != nil {
+		return err
+	}
+	if err := n.refuseCycle(&v, "Add"); err != nil {
 		return err
 	}
 	if err := n.asContainer(V_ARRAY, "Add"); err != nil {
@@ -211,9 +222,21 @@ func shrunk[T any](s segs[T]) segs[T] {
 // repeated keys); with recursive, also every object inside it, in arrays
 // too.
 func (n *Node) SortKeys(recursive bool) error {
+	var path walkPath
+	return n.sortKeys(recursive, &path)
+}
+
+func (n *Node) sortKeys(recursive bool, path *walkPath) error {
 	if err := n.Check(); err != nil {
 		return err
 	}
+	if n.t != V_ARRAY && n.t != V_OBJECT {
+		return nil
+	}
+	if !path.enter(n) {
+		return cycleError(n)
+	}
+	defer path.leave(n)
 	switch n.t {
 	case V_OBJECT:
 		lv := n.loadLevel()
@@ -233,7 +256,7 @@ func (n *Node) SortKeys(recursive bool) error {
 		}
 		if recursive {
 			for i := 0; i < lv.n; i++ {
-				if err := lv.pairs.at(i).Value.SortKeys(true); err != nil {
+				if err := lv.pairs.at(i).Value.sortKeys(true, path); err != nil {
 					return err
 				}
 			}
@@ -242,7 +265,7 @@ func (n *Node) SortKeys(recursive bool) error {
 		if recursive {
 			lv := n.loadLevel()
 			for i := 0; i < lv.n; i++ {
-				if err := lv.elems.at(i).SortKeys(true); err != nil {
+				if err := lv.elems.at(i).sortKeys(true, path); err != nil {
 					return err
 				}
 			}

@@ -50,6 +50,10 @@ var (
 	// Node's type does not support, such as Int64 on an object or Get on
 	// an array.
 	ErrUnsupportedType = errors.New("ast: unsupported type")
+	// ErrCycle is wrapped by the error of Set, SetByIndex and Add (and
+	// their Any forms) when the value is the node itself or holds it, so
+	// that storing it would make the node contain itself.
+	ErrCycle = errors.New("ast: a node cannot contain itself")
 )
 
 // Node is a JSON value; see the package documentation. The zero Node has
@@ -379,7 +383,8 @@ func (n *Node) Raw() (string, error) {
 	if n.IsRaw() {
 		return n.raw, nil
 	}
-	b, err := n.appendJSON(nil)
+	var path walkPath
+	b, err := n.appendJSON(nil, &path)
 	if err != nil {
 		return "", err
 	}

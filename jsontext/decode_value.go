@@ -173,6 +173,9 @@ var errNotIndexed = errors.New("jsontext: not read from the token list")
 // (a container, an error, a token the list does not settle) is left to
 // readValue, with nothing changed.
 func (d *decoderState) valueFromTokens() (Value, bool) {
+	if d.peekPos < 0 {
+		return nil, false // the error PeekKind met is this read's
+	}
 	switch d.peekKind() {
 	case '"', '0', 'n', 't', 'f':
 	default:

@@ -64,6 +64,10 @@ type level struct {
 	// scans counts the lookups that scanned the keys of a complete level
 	// of indexMin members or more, up to indexAfter.
 	scans atomic.Int32
+	// scanned counts the keys that lookups scanned in an object not
+	// parsed to its end, carried from level to level as it is parsed
+	// further (see Node.scannedEnough).
+	scanned atomic.Int32
 }
 
 func (l *level) done() bool { return l.next < 0 }
@@ -276,6 +280,9 @@ func (n *Node) extendObject(cur *level, want lookFor) *level {
 		next = -1
 	}
 	lv := &level{n: have + len(buf), next: next, pairs: old.appended(buf, have, done)}
+	if cur != nil && !done {
+		lv.scanned.Store(cur.scanned.Load())
+	}
 	clear(buf)
 	*bufp = buf[:0]
 	pairScratch.Put(bufp)
@@ -351,6 +358,22 @@ func (l *level) findKey(key string) int {
 		}
 	}
 	return l.findKeyFrom(key, 0)
+}
+
+// scannedEnough counts k keys just scanned by a lookup in lv, the level
+// of the object n, which is not parsed to its end, and reports whether
+// the lookups have now scanned as many keys as there are bytes of the
+// object left to parse. Then parsing the rest of the level (one shallow
+// pass that skips the values) costs about what they did, and the lookups
+// after it hash: an object asked about many times, one key after
+// another, is no longer scanned again and again from its start, while
+// one asked a few times stays parsed only as far as they went.
+func (n *Node) scannedEnough(lv *level, k int) bool {
+	if lv.n < indexMin {
+		return false
+	}
+	w := lv.scanned.Add(int32(min(k, 1<<20)))
+	return w < 0 || int(w) >= len(n.raw)-lv.next // (w < 0: it wrapped)
 }
 
 // buildIndex returns the map from each key of the level's members to the

@@ -22,7 +22,8 @@ func (n *Node) lookupError(op string) *Node {
 // return ErrNotFound, so lookups can be chained. In an object parsed to
 // its end (by LoadAll, Load or earlier lookups), lookups take constant
 // expected time: once an object of many members has been asked a few
-// times, its keys are hashed.
+// times, its keys are hashed. Lookups that have scanned as many keys as
+// there are bytes of the object left to parse parse the rest of it.
 func (n *Node) Get(key string) *Node {
 	if n == nil {
 		return nil
@@ -34,12 +35,22 @@ func (n *Node) Get(key string) *Node {
 	from := 0
 	if lv != nil {
 		if i := lv.findKey(key); i >= 0 {
+			if !lv.done() && n.scannedEnough(lv, i+1) {
+				n.loadLevel()
+			}
 			return &lv.pairs.at(i).Value
 		}
 		if lv.done() {
 			return nil
 		}
 		from = lv.n
+		if n.scannedEnough(lv, lv.n) {
+			lv = n.loadLevel()
+			if i := lv.findKeyFrom(key, from); i >= 0 {
+				return &lv.pairs.at(i).Value
+			}
+			return nil
+		}
 	}
 	lv = n.extend(lv, lookFor{key: key, byKey: true})
 	if i := lv.findKeyFrom(key, from); i >= 0 {

@@ -25,6 +25,9 @@ const (
 	// Node's members track the arrays and objects on their path, to stop
 	// at a cycle (as encoding/json starts to after 1000 pointers).
 	cycleCheckDepth = 1000
+	// goValueBudget is how many values of the Go values of V_ANY nodes
+	// Set and Add read at most, looking for the node they change.
+	goValueBudget = 256
 )
 
 // container holds the parsed members of an array or object node.

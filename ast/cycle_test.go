@@ -63,6 +63,32 @@ func TestCycleRefused(t *testing.T) {
 	refused("SetByIndex of a new object that holds the node", err)
 	encodes("nested", root, `{"a":{"b":[1,{"c":2}]},"d":[]}`)
 
+	// Go values (V_ANY) are encoded with the Nodes in them.
+	refused("AddAny of a slice holding the node", r.AddAny([]Node{NewNull(), r}))
+	_, err = o.SetAny("k", map[string]any{"x": []any{1, &o}})
+	refused("SetAny of a map holding a pointer to the node", err)
+	type holder struct {
+		A int
+		B []*Node
+	}
+	refused("AddAny of a struct holding the node", r.AddAny(&holder{B: []*Node{nil, &r}}))
+	refused("Add of an array holding a Go value holding the node", r.Add(NewArray([]Node{NewAny([]Node{r})})))
+	loop := []any{nil, 2}
+	loop[0] = loop
+	if err := r.AddAny(loop); errors.Is(err, ErrCycle) {
+		t.Fatal("a Go value with a cycle of its own is no cycle of the node")
+	}
+	r.Pop()
+	if err := r.AddAny(struct{ n Node }{r}); err != nil { // (not encoded)
+		t.Fatal(err)
+	}
+	r.Pop()
+	if err := r.AddAny([]any{[]int{1}, map[string]any{"k": NewRaw("[1]")}}); err != nil {
+		t.Fatal(err)
+	}
+	r.Pop()
+	encodes("array", r, "[1]")
+
 	// Sharing is no cycle: the same value twice, a sibling, a node of
 	// the same text elsewhere.
 	x := NewRaw(`[]`)

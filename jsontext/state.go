@@ -278,6 +278,28 @@ type nameSet struct {
 	names                 // of the objects that left their shapes (or had none)
 	objs   []nameObj      // one per open object
 	shapes []*depthShapes // per depth, the shapes of objects closed there
+
+	// Slabs that shapes' lists are cut from (see carve), so that a shape
+	// costs no allocation of its own.
+	keySlab  []uint64
+	longSlab []longName
+	textSlab []byte
+}
+
+// carve returns an empty slice with room for n elements: old if it has
+// the room, else one cut from the slab (a new one of size elements, or n,
+// when it is used up).
+func carve[T any](slab *[]T, old []T, n, size int) []T {
+	if cap(old) >= n {
+		return old[:0]
+	}
+	l := len(*slab)
+	if l+n > cap(*slab) {
+		*slab = make([]T, 0, max(n, size))
+		l = 0
+	}
+	*slab = (*slab)[:l+n]
+	return (*slab)[l : l : l+n]
 }
 
 // depthShapes is the shapes kept for a depth.
@@ -519,14 +541,14 @@ func (s *nameSet) pop() {
 		}
 		sw.use(w)
 		sh := &sw.ways[w]
-		sh.truncate(0, 0)
-		sh.keys = append(sh.keys, s.keys[o.first:]...)
 		base := 0
 		if o.firstLong > 0 {
 			base = s.long[o.firstLong-1].end
 		}
-		sh.text = append(sh.text, s.text[base:]...)
-		sh.long = append(sh.long, s.long[o.firstLong:]...)
+		// (Slabs of 2 KiB each.)
+		sh.keys = append(carve(&s.keySlab, sh.keys, len(s.keys)-o.first, 256), s.keys[o.first:]...)
+		sh.text = append(carve(&s.textSlab, sh.text, len(s.text)-base, 2048), s.text[base:]...)
+		sh.long = append(carve(&s.longSlab, sh.long, len(s.long)-o.firstLong, 128), s.long[o.firstLong:]...)
 		for i := range sh.long {
 			sh.long[i].end -= base
 		}

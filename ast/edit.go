@@ -137,7 +137,7 @@ func locate(src string, steps []step, validate bool) (sp spot, err error) {
 					return sp, syntaxError(src, i)
 				}
 				sp.memberStart = i
-				ke, fl, sok := wire.ScanStringFast(src, i)
+				ke, fl, sok := wire.ScanString(src, i)
 				if !sok {
 					return sp, syntaxError(src, i)
 				}

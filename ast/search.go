@@ -322,7 +322,7 @@ func findValidatedOnePass(src string, steps []step) (start, end int, err error) 
 				if i >= n || src[i] != '"' {
 					return 0, 0, syntaxError(src, i)
 				}
-				ke, fl, sok := wire.ScanStringFast(src, i)
+				ke, fl, sok := wire.ScanString(src, i)
 				if !sok {
 					return 0, 0, syntaxError(src, i)
 				}
@@ -436,7 +436,7 @@ func findLooseBytes(src string, steps []step) (start, end int, err error) {
 			// Member keys with escapes are decoded to compare (after a
 			// check: nothing has validated them).
 			decoded := func(q string) bool {
-				end, _, ok := wire.ScanStringFast(q, 0)
+				end, _, ok := wire.ScanString(q, 0)
 				return ok && end == len(q) && unquote(q) == key
 			}
 			pos, bad := wire.LooseFindKey(src, i+1, key, plain && !slow, decoded)
@@ -500,7 +500,7 @@ func findIndexed(src string, steps []step) (start, end int, err error) {
 			key := st.key
 			plain, slow := keyKind(key)
 			decoded := func(q string) bool {
-				end, _, ok := wire.ScanStringFast(q, 0)
+				end, _, ok := wire.ScanString(q, 0)
 				return ok && end == len(q) && unquote(q) == key
 			}
 			i, bad = c.FindKey(key, plain && !slow, decoded)
@@ -545,7 +545,7 @@ func findIndexedPath(src string, path []any) (start, end int, err error) {
 			}
 			plain, slow := keyKind(key)
 			decoded := func(q string) bool {
-				end, _, ok := wire.ScanStringFast(q, 0)
+				end, _, ok := wire.ScanString(q, 0)
 				return ok && end == len(q) && unquote(q) == key
 			}
 			i, bad = c.FindKey(key, plain && !slow, decoded)

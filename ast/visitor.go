@@ -134,7 +134,7 @@ value:
 		}
 		goto value
 	case '"':
-		ke, fl, sok := wire.ScanStringFast(src, i)
+		ke, fl, sok := wire.ScanString(src, i)
 		if !sok {
 			return syntaxError(src, i)
 		}
@@ -238,7 +238,7 @@ key:
 		return syntaxError(src, i)
 	}
 	{
-		ke, fl, sok := wire.ScanStringFast(src, i)
+		ke, fl, sok := wire.ScanString(src, i)
 		if !sok {
 			return syntaxError(src, i)
 		}

@@ -127,7 +127,7 @@ func (w *walker) object(i int, cs []cursor, depth int, strict bool) (int, bool) 
 		if i >= n || src[i] != '"' {
 			return i, false
 		}
-		ke, fl, sok := wire.ScanStringFast(src, i)
+		ke, fl, sok := wire.ScanString(src, i)
 		if !sok {
 			return i, false
 		}

@@ -266,7 +266,7 @@ func (d *decoderState) fillBatch() bool {
 			}
 			// -?(0|[1-9]\d*)(\.\d+)? measured inline; an exponent, or a
 			// run of digits longer than a few words, is measured by
-			// wire.NumberEnd.
+			// scanNumberEnd.
 			if c == '-' {
 				pos++
 			}
@@ -311,7 +311,7 @@ func (d *decoderState) fillBatch() bool {
 			l++
 			break
 		longNumber:
-			if pos = wire.NumberEnd(s, start); pos < 0 || pos == len(s) {
+			if pos = scanNumberEnd(s, start); pos < 0 || pos == len(s) {
 				goto stop
 			}
 			q[n] = queued{uint32(start), uint32(pos), 0}
@@ -373,7 +373,7 @@ stop:
 
 // spaceInline skips the whitespace at s[pos]: a newline or a space and
 // then spaces, measured a word at a time, or anything else through
-// wire.SkipSpaceMore. The caller guarantees 16 bytes from pos.
+// wire.SkipSpace. The caller guarantees 16 bytes from pos.
 func spaceInline(s string, pos int) int {
 	if s[pos] == '\n' || s[pos] == ' ' {
 		pos++
@@ -392,5 +392,5 @@ func spaceInline(s string, pos int) int {
 			}
 		}
 	}
-	return wire.SkipSpaceMore(s, pos)
+	return wire.SkipSpace(s, pos)
 }

@@ -379,7 +379,7 @@ func appendUnescaped(dst []byte, s string) []byte {
 // reports whether there are tokens to use.
 func (d *decoderState) fillIndex() bool {
 	ix := &d.ix
-	if !wire.TokenIndexFast || ix.off || len(d.buf)-d.prevEnd < 256 {
+	if !wire.VectorIndex || ix.off || len(d.buf)-d.prevEnd < 256 {
 		return false
 	}
 	if ix.x == nil {
@@ -431,7 +431,7 @@ const valueIndexFirst = 512
 // valueFast, then the reference.
 func (d *decoderState) valueFromIndex(pos, depth int, atEnd bool) (end int, ok bool) {
 	d.vxShort = false
-	if !wire.TokenIndexFast || d.slowOnly || d.noIndex || len(d.buf)-pos < 256 {
+	if !wire.VectorIndex || d.slowOnly || d.noIndex || len(d.buf)-pos < 256 {
 		return 0, false
 	}
 	if d.vx == nil {

@@ -43,7 +43,7 @@ func (d *decoderState) stringInBuffer(pos int) (end int, fl strFlags, ok bool) {
 	if d.buf[pos] != '"' {
 		return 0, 0, false
 	}
-	end, wfl, ok := wire.ScanStringFast(wire.StringOf(d.buf), pos)
+	end, wfl, ok := wire.ScanString(wire.StringOf(d.buf), pos)
 	if !ok {
 		return 0, 0, false
 	}
@@ -66,7 +66,7 @@ func (d *decoderState) stringInBuffer(pos int) (end int, fl strFlags, ok bool) {
 // with the buffer); on error, end is where the error was found, which for
 // input that ends inside the number is its start.
 func (d *decoderState) numberAt(pos int) (start, end int, err error) {
-	if end := wire.NumberEnd(wire.StringOf(d.buf), pos); end > 0 && end < len(d.buf) {
+	if end := scanNumberEnd(wire.StringOf(d.buf), pos); end > 0 && end < len(d.buf) {
 		return pos, end, nil
 	}
 	n := 0

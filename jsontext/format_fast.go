@@ -32,7 +32,7 @@ const (
 	reformatRoom  = 4 << 10
 	reformatSlack = 64
 	// scanQuotedMax is the length from which scanQuoted leaves a string
-	// to wire.ScanStringFast, whose vector kernel takes 32 bytes a step.
+	// to wire.ScanString, whose vector kernel takes 32 bytes a step.
 	scanQuotedMax = 96
 	// numberLookahead is the room the inline number reader wants past a
 	// number's start to measure it with a few words: up to 16 bytes of
@@ -398,7 +398,7 @@ func (e *encoderState) stringValue(dst []byte, s string, pos, lit int, mode uint
 // number is not well formed.
 func appendNumber(dst []byte, s string, pos, end, lit int, fl fmtFlags) (out []byte, end2, lit2 int, ok bool) {
 	if end < 0 {
-		if end = wire.NumberEnd(s, pos); end < 0 {
+		if end = scanNumberEnd(s, pos); end < 0 {
 			return dst, 0, 0, false
 		}
 	}
@@ -531,7 +531,7 @@ func spaceEnd(s string, p int) int {
 			if x == 0 {
 				q += 8
 				if x = wire.Load64(s, q) ^ pat; x == 0 {
-					return wire.SkipSpaceMore(s, q)
+					return wire.SkipSpace(s, q)
 				}
 			}
 			q += bits.TrailingZeros64(x) >> 3
@@ -541,7 +541,7 @@ func spaceEnd(s string, p int) int {
 		}
 		p = q
 	}
-	return wire.SkipSpaceMore(s, p)
+	return wire.SkipSpace(s, p)
 }
 
 // indentText makes sure e.indents holds "\n", the indent prefix and at

@@ -33,7 +33,7 @@ const (
 // backslash is (nextEsc).
 func (c *fmtCursor) indexSetUp() {
 	e := c.e
-	if !wire.TokenIndexFast || len(c.s) < indexMin || uint64(len(c.s)) >= 1<<32 ||
+	if !wire.VectorIndex || len(c.s) < indexMin || uint64(len(c.s)) >= 1<<32 ||
 		c.mode&(modeHTML|uint32(fmtJS|fmtSpaceComma|fmtReorder)) != 0 {
 		return
 	}

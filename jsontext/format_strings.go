@@ -15,7 +15,7 @@ import (
 
 // scanQuoted returns the end of the string whose quote is at s[pos] and
 // what it holds, or ok == false when it is invalid or not whole in s (as
-// wire.ScanStringFast, which takes over long strings).
+// wire.ScanString, which takes over long strings).
 func scanQuoted(s string, pos int) (end int, fl wire.StrFlags, ok bool) {
 	j := pos + 1
 	n := len(s)
@@ -31,7 +31,7 @@ func scanQuoted(s string, pos int) (end int, fl wire.StrFlags, ok bool) {
 			}
 			high |= x
 			if j += 8; j-pos > scanQuotedMax {
-				return wire.ScanStringFast(s, pos)
+				return wire.ScanString(s, pos)
 			}
 		}
 		for ; j < n; j++ {

@@ -31,7 +31,7 @@ func stringFast(s string, pos int, checkUTF8 bool) (end int, fl strFlags, ok boo
 			}
 		}
 	}
-	end, wfl, ok := wire.ScanStringFast(s, pos)
+	end, wfl, ok := wire.ScanString(s, pos)
 	if !ok {
 		return end, 0, false
 	}
@@ -195,9 +195,9 @@ value:
 		}
 		var e int
 		if pos+16 < n {
-			e = numberEnd(s, pos)
+			e = scanNumberEnd(s, pos)
 		} else {
-			e = wire.NumberEnd(s, pos)
+			e = scanNumberEnd(s, pos)
 		}
 		if e < 0 || e == n {
 			return pos, false
@@ -290,11 +290,11 @@ func skipSpaceIn(s string, pos int) int {
 	if pos < len(s) && s[pos] > ' ' {
 		return pos
 	}
-	return wire.SkipSpaceMore(s, pos)
+	return wire.SkipSpace(s, pos)
 }
 
 // numberEnd returns the end of the well-formed number at s[pos], or -1
-// (as wire.NumberEnd). Integers of up to 15 digits, the commonest numbers,
+// (as scanNumberEnd). Integers of up to 15 digits, the commonest numbers,
 // are measured here with one or two words; the caller guarantees 16 bytes
 // from pos.
 func numberEnd(s string, pos int) int {
@@ -312,5 +312,15 @@ func numberEnd(s string, pos int) int {
 			}
 		}
 	}
-	return wire.NumberEnd(s, pos)
+	return scanNumberEnd(s, pos)
+}
+
+// scanNumberEnd is wire.ScanNumber's end, or -1 where the text at s[i] is
+// not a whole number (or is cut short inside one).
+func scanNumberEnd(s string, i int) int {
+	end, _, ok := wire.ScanNumber(s, i)
+	if !ok {
+		return -1
+	}
+	return end
 }

@@ -10,10 +10,6 @@ import "unsafe"
 // validate a whole document does better to call Valid first.
 var VectorIndex = skHasIdx
 
-// TokenIndexFast is VectorIndex under its old name, for the callers not
-// yet moved.
-var TokenIndexFast = VectorIndex
-
 // TokenIndexCap is the most tokens a TokenIndex holds at once.
 const TokenIndexCap = skIdxCap
 

@@ -178,13 +178,6 @@ func numberFail(s string, i int) (end int, float, ok bool) {
 	return j, float, true
 }
 
-// NumberEnd is ScanNumber's end, or -1 when ok is false, for the callers
-// not yet moved.
-func NumberEnd(s string, i int) int {
-	end, _ := skNumberEnd(s, i)
-	return end
-}
-
 // IsValidNumber reports whether s is exactly one JSON number.
 func IsValidNumber(s string) bool {
 	if s == "" {

@@ -1016,10 +1016,6 @@ func looseStringEndFlag(s string, i int) (end int, escaped, ok bool) {
 	}
 }
 
-// ScanStringFast is ScanString under its old name, for the callers not
-// yet moved.
-func ScanStringFast(s string, i int) (end int, fl StrFlags, ok bool) { return ScanString(s, i) }
-
 // ScanString scans the JSON string whose opening quote is at s[i]: it
 // returns the index just past the closing quote, what the string holds
 // and true; or, when the string is invalid, the index of its first wrong

@@ -12,7 +12,3 @@ func SkipSpace(s string, i int) int {
 	}
 	return skSpace(s, i)
 }
-
-// SkipSpaceMore is SkipSpace for callers that tested the first byte
-// themselves.
-func SkipSpaceMore(s string, i int) int { return skSpace(s, i) }

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"io"
 
-	"github.com/jetjson/jet"
 	"github.com/jetjson/jet/internal/jsonstream"
 )
 
@@ -24,7 +22,8 @@ func runFmt(e *env, args []string) int {
 		about: `Pretty-print each JSON document (or compact it with --compact). The output
 is byte for byte what encoding/json's Indent (or Compact) gives, followed
 by a newline. Input is streamed: a file of any size is formatted in
-bounded memory, except with --sort-keys, which holds the document.
+bounded memory, except with --sort-keys, which holds the document: it
+takes at most twice the document's size (about 1.05 times).
 
 On invalid input, nothing is written for that document (unless its output
 was already larger than 4 MB) and the error is shown as
@@ -102,47 +101,35 @@ FILE:LINE:COL (byte N): message, with the line and a caret.`,
 var newline = []byte{'\n'}
 
 // format checks the document read from r and writes it to w formatted
-// as o says; with sortKeys it reads the whole document first.
+// as o says; with sortKeys it reads the whole document first and holds
+// it, and little more, while it writes it sorted.
 func format(w io.Writer, r io.Reader, o jsonstream.Options, sortKeys bool) error {
 	if !sortKeys {
 		return jsonstream.Process(w, r, o)
 	}
-	data, err := io.ReadAll(r)
+	data, release, err := readWhole(r)
 	if err != nil {
 		return err
 	}
-	sorted, err := sortedKeys(data, o.StrictUTF8, o.EscapeHTML)
-	if err != nil {
+	defer release()
+	if err := checkDoc(data, o.StrictUTF8); err != nil {
 		return err
 	}
-	o.EscapeHTML = false // done by the encoder
-	return jsonstream.Process(w, bytes.NewReader(sorted), o)
-}
-
-// The APIs --sort-keys decodes and encodes with: numbers are kept as
-// json.Number, so they are written back as they were.
-var (
-	sortAPI     = jet.Config{UseNumber: true, SortMapKeys: true}.Froze()
-	sortHTMLAPI = jet.Config{UseNumber: true, SortMapKeys: true, EscapeHTML: true}.Froze()
-)
-
-// sortedKeys returns data compacted with the keys of every object
-// sorted: what encoding/json gives when the document is decoded with
-// UseNumber and encoded again. Errors are located *jsonstream.Errors.
-func sortedKeys(data []byte, strict, html bool) ([]byte, error) {
-	// Check first, for an error that says where.
-	if err := jsonstream.Process(nil, bytes.NewReader(data), jsonstream.Options{StrictUTF8: strict}); err != nil {
-		return nil, err
-	}
-	api := sortAPI
-	if html {
-		api = sortHTMLAPI
-	}
-	var v any
-	if err := api.Unmarshal(data, &v); err != nil {
-		return nil, err
-	}
-	return api.Marshal(v)
+	// The sorter writes compact text, with HTML escaped if asked; the
+	// formatter reads it through a pipe and lays it out.
+	html := o.EscapeHTML
+	o.EscapeHTML = false
+	pr, pw := io.Pipe()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, err := writeSorted(make([]byte, 0, sortFlushAt+4<<10), pw, data, html)
+		pw.CloseWithError(err)
+	}()
+	err = jsonstream.Process(w, pr, o)
+	pr.CloseWithError(io.ErrClosedPipe) // stops the sorter if Process stopped early
+	<-done
+	return err
 }
 
 func runValid(e *env, args []string) int {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand"
 	"os"
 	"runtime/debug"
@@ -160,5 +161,110 @@ func TestSortKeysMemory(t *testing.T) {
 		if ratio > 2 {
 			t.Errorf("%v: memory grew by %.2f times the input, want at most 2", args, ratio)
 		}
+	}
+}
+
+// TestNDJSONLongLineMemory checks that ndjson holds about the longest
+// line and a few megabytes per worker (it once held 3.4 times the line).
+func TestNDJSONLongLineMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large input")
+	}
+	long := genDoc(32 << 20)
+	long = bytes.ReplaceAll(long, []byte("\n"), nil)
+	var in bytes.Buffer
+	small := genDoc(2 << 10)
+	small = bytes.ReplaceAll(small, []byte("\n"), nil)
+	for k := 0; k < 500; k++ {
+		in.Write(small)
+		in.WriteByte('\n')
+	}
+	in.Write(long)
+	in.WriteString("\n\n")
+	for k := 0; k < 500; k++ {
+		in.Write(small)
+		in.WriteByte('\n')
+	}
+	in.Write(long) // twice, the second time without a newline
+	const jobs = 2
+	limit := float64(len(long))*1.2 + (2+jobs)*4<<20
+	for _, args := range [][]string{
+		{"ndjson", "valid"}, {"ndjson", "fmt"}, {"ndjson", "fmt", "-S"}, {"ndjson", "get", "arr.0"},
+	} {
+		args = append(args, "-j", fmt.Sprint(jobs))
+		var out int64
+		grew := peakGrowth(t, func() { out = runQuiet(t, in.Bytes(), args...) })
+		t.Logf("%v, longest line %.1f MB: memory grew %.1f MB (%.2fx the line), %d bytes out", args,
+			float64(len(long))/(1<<20), float64(grew)/(1<<20), float64(grew)/float64(len(long)), out)
+		if float64(grew) > limit {
+			t.Errorf("%v: memory grew %.1f MB, over 1.2 times the longest line (%.1f MB) and 4 MB per worker and 8 MB",
+				args, float64(grew)/(1<<20), float64(len(long))/(1<<20))
+		}
+	}
+}
+
+// smallReads reads at most n bytes at a time.
+type smallReads struct {
+	r io.Reader
+	n int
+}
+
+func (s smallReads) Read(p []byte) (int, error) { return s.r.Read(p[:min(len(p), s.n)]) }
+
+// TestNDJSONLongLines checks the output and errors of ndjson on lines
+// around the sizes where the reader changes course: the batch (1 MB),
+// and the chunks long lines are read in (4 MB).
+func TestNDJSONLongLines(t *testing.T) {
+	rec := `{"b":[1,2, "x\u00e9"],"a" : {"d":null,"c":true}}`
+	line := func(size int) string { // a valid line of about size bytes
+		var b strings.Builder
+		b.WriteString(`[`)
+		for b.Len() < size-len(rec)-2 {
+			b.WriteString(rec + ", ")
+		}
+		b.WriteString(rec + `]`)
+		return b.String()
+	}
+	sizes := []int{batchSize - 1, batchSize, batchSize + 1, chunkSize + batchSize/2, 2*chunkSize + 3}
+	if testing.Short() {
+		sizes = []int{batchSize + 1, chunkSize + 1}
+	}
+	var lines []string
+	for k, size := range sizes {
+		lines = append(lines, line(size), `{"short":1}`)
+		if k == 1 {
+			lines = append(lines, strings.Repeat(" ", 2*batchSize), line(2*batchSize)+",") // blank, then invalid
+		}
+	}
+	lines = append(lines, line(batchSize+7)) // the last, without a newline
+	in := strings.Join(lines, "\n")
+	wantOut, wantBad := ndjsonExpect(in)
+	var wantSorted strings.Builder
+	for _, l := range lines {
+		if s, err := stdSortedCompact([]byte(l), false); err == nil && strings.TrimSpace(l) != "" {
+			wantSorted.WriteString(s + "\n")
+		}
+	}
+	for _, n := range []int{1 << 30, 4093} {
+		for _, sort := range []bool{false, true} {
+			args := []string{"ndjson", "fmt"}
+			want := wantOut
+			if sort {
+				args, want = append(args, "-S"), wantSorted.String()
+			}
+			r := runInProcess(smallReads{strings.NewReader(in), n}, args...)
+			if r.stdout != want {
+				t.Errorf("%v, reads of %d: output differs (%d bytes, want %d)", args, n, len(r.stdout), len(want))
+			}
+			if got := errorLines(r.stderr); !sameInts(got, wantBad) {
+				t.Errorf("%v, reads of %d: errors on lines %v, want %v", args, n, got, wantBad)
+			}
+		}
+	}
+	// The error names the byte in the whole input.
+	r := runInProcess(strings.NewReader(in), "ndjson", "valid")
+	bad := strings.Index(in, "],\n") + 1
+	if want := fmt.Sprintf(":6:2097201 (byte %d): ", bad); !strings.Contains(r.stderr, want) {
+		t.Errorf("ndjson valid: error %q does not name %s", r.stderr, want)
 	}
 }

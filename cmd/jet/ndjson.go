@@ -21,6 +21,12 @@ import (
 // line; other errors are reported as they are.
 type lineFunc func(dst, line []byte) ([]byte, error)
 
+// lineStream processes one line as lineFunc does, writing its output to
+// w as it is made. It is used for long lines, whose output would
+// otherwise be held whole. Output is written only once the line is
+// known to be valid.
+type lineStream func(w io.Writer, line []byte) error
+
 func runNDJSON(e *env, args []string) int {
 	top := &cmdSpec{
 		name: "ndjson",
@@ -88,7 +94,10 @@ Run 'jet ndjson SUBCOMMAND --help' for the options.`,
 	if jobs < 1 {
 		return e.usageErr(c, "-j wants at least 1 worker")
 	}
-	var fn lineFunc
+	var (
+		fn     lineFunc
+		stream lineStream // for long lines, if fn's output is large
+	)
 	switch args[0] {
 	case "valid":
 		fn = func(dst, line []byte) ([]byte, error) {
@@ -113,15 +122,11 @@ Run 'jet ndjson SUBCOMMAND --help' for the options.`,
 				}
 			}
 			if sortKeys {
-				sorted, err := sortedKeys(line, strict, html)
-				if err != nil {
-					var je *jsonstream.Error
-					if errors.As(err, &je) {
-						return dst, je.Syntax
-					}
-					return dst, err
+				if err := checkDoc(line, strict); err != nil {
+					return dst, lineSyntax(err)
 				}
-				return append(append(dst, sorted...), '\n'), nil
+				dst, _ = writeSorted(dst, nil, line, html)
+				return append(dst, '\n'), nil
 			}
 			if !strict {
 				if err := syntaxv1.Validate(wire.StringOf(line), wire.DefaultMaxDepth); err != nil {
@@ -129,6 +134,33 @@ Run 'jet ndjson SUBCOMMAND --help' for the options.`,
 				}
 			}
 			return append(wire.AppendCompact(dst, wire.StringOf(line), html), '\n'), nil
+		}
+		stream = func(w io.Writer, line []byte) error {
+			// As fn, but writing to w as it goes.
+			if strict {
+				if err := syntaxv1.Validate(wire.StringOf(line), wire.DefaultMaxDepth); err != nil {
+					return err
+				}
+				if err := checkUTF8(line); err != nil {
+					return err
+				}
+			}
+			if sortKeys {
+				if err := checkDoc(line, strict); err != nil {
+					return lineSyntax(err)
+				}
+				writeSorted(make([]byte, 0, sortFlushAt+4<<10), w, line, html)
+			} else {
+				if !strict {
+					if err := syntaxv1.Validate(wire.StringOf(line), wire.DefaultMaxDepth); err != nil {
+						return err
+					}
+				}
+				// Process's compact layout is AppendCompact's.
+				jsonstream.Process(w, bytes.NewReader(line), jsonstream.Options{Mode: jsonstream.Compact, EscapeHTML: html})
+			}
+			w.Write(newline) // w keeps its errors
+			return nil
 		}
 	case "get":
 		if len(pos) == 0 {
@@ -158,7 +190,7 @@ Run 'jet ndjson SUBCOMMAND --help' for the options.`,
 			status = exitFail
 			continue
 		}
-		failed, err := eachLine(e, out, in, fn, jobs)
+		failed, err := eachLine(e, out, in, fn, stream, jobs)
 		in.close()
 		if failed {
 			status = exitFail
@@ -192,12 +224,15 @@ func checkUTF8(line []byte) *wire.SyntaxError {
 	return nil
 }
 
-// A batch is a run of whole lines, processed by one worker. Batches and
-// their buffers are reused once written out.
+// A batch is a run of whole lines, processed by one worker; or one long
+// line (longer than batchSize), processed in turn as the output is
+// written. Batches and their buffers are reused once written out.
 type batch struct {
 	data      []byte // the lines, each ending in '\n' except perhaps the input's last
 	firstLine int64  // number of the first line (1-based)
 	offset    int64  // offset in the input of data[0]
+	long      bool   // data is one line longer than batchSize, in buf
+	buf       chunk  // the buffer of a long line
 	out       []byte // output of the lines, in order
 	errs      []lineError
 	done      chan struct{}
@@ -215,11 +250,13 @@ type lineError struct {
 const batchSize = 1 << 20
 
 // eachLine runs fn on every non-blank line of in with the given number
-// of workers and writes the output in input order. It reports each
-// line's error and returns whether any line failed, and the input's read
-// error if any. At most 2*jobs+2 batches are in flight, so memory stays
-// bounded.
-func eachLine(e *env, out io.Writer, in *input, fn lineFunc, jobs int) (failed bool, err error) {
+// of workers and writes the output in input order; a long line is
+// written by stream, if not nil, as it is made rather than held. It
+// reports each line's error and returns whether any line failed, and the
+// input's read error if any. At most 2*jobs+2 batches of batchSize are
+// in flight, and one long line, so memory stays bounded by a few
+// megabytes per worker and the longest line.
+func eachLine(e *env, out io.Writer, in *input, fn lineFunc, stream lineStream, jobs int) (failed bool, err error) {
 	work := make(chan *batch)
 	ordered := make(chan *batch, 2*jobs)
 	var free sync.Pool
@@ -234,24 +271,38 @@ func eachLine(e *env, out io.Writer, in *input, fn lineFunc, jobs int) (failed b
 			}
 		}()
 	}
+	sp := &splitter{r: in.r, free: &free, long: make(chan chunk, 1), line: 1}
+	sp.long <- chunk{} // no long line in flight
+	defer sp.release()
 	readErr := make(chan error, 1)
 	go func() {
-		readErr <- splitBatches(in.r, &free, func(b *batch) {
+		readErr <- sp.run(func(b *batch) {
+			long := b.long // b is the writer's once sent
 			ordered <- b
-			work <- b
+			if !long {
+				work <- b
+			}
 		})
 		close(ordered)
 		close(work)
 	}()
 	var werr error
 	for b := range ordered {
-		<-b.done
-		if werr == nil {
-			_, werr = out.Write(b.out)
+		if b.long {
+			werr = b.processLong(out, fn, stream, werr)
+		} else {
+			<-b.done
+			if werr == nil {
+				_, werr = out.Write(b.out)
+			}
 		}
 		for _, le := range b.errs {
 			failed = true
 			e.reportLine(in.name, le)
+		}
+		if b.long {
+			sp.long <- b.buf // for the next long line
+			b.data, b.buf, b.long = nil, chunk{}, false
 		}
 		b.data, b.out, b.errs = b.data[:0], b.out[:0], nil
 		free.Put(b)
@@ -263,32 +314,84 @@ func eachLine(e *env, out io.Writer, in *input, fn lineFunc, jobs int) (failed b
 	return failed, werr
 }
 
-// splitBatches reads r and hands out batches of whole lines.
-func splitBatches(r io.Reader, free *sync.Pool, send func(*batch)) error {
-	line, offset := int64(1), int64(0)
-	var carry []byte // the start of a line cut by the end of the last read
+// processLong processes a long line as the output is written: with
+// stream, writing to out as it goes; else with fn. werr is out's first
+// error, returned updated.
+func (b *batch) processLong(out io.Writer, fn lineFunc, stream lineStream, werr error) error {
+	text := bytes.TrimSuffix(b.data, newline)
+	if wire.SkipSpace(wire.StringOf(text), 0) == len(text) {
+		return werr // blank
+	}
+	var err error
+	if stream != nil && werr == nil {
+		ew := &errWriter{w: out}
+		err = stream(ew, text)
+		if ew.err != nil {
+			return ew.err
+		}
+	} else {
+		b.out, err = fn(b.out, text)
+		if werr == nil {
+			_, werr = out.Write(b.out)
+		}
+	}
+	if err != nil {
+		b.errs = append(b.errs, lineError{line: b.firstLine, offset: b.offset, text: text, err: err})
+	}
+	return werr
+}
+
+// errWriter writes to w and keeps w's first error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (w *errWriter) Write(p []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	n, err := w.w.Write(p)
+	w.err = err
+	return n, err
+}
+
+// A splitter reads the input and cuts it into batches.
+type splitter struct {
+	r    io.Reader
+	free *sync.Pool
+	// long holds the buffer of the last long line when no long line is
+	// in flight; the splitter takes it (waiting for it) to read the next.
+	long         chan chunk
+	line, offset int64
+}
+
+// release gives back the buffer of the last long line, once all are
+// written.
+func (sp *splitter) release() {
+	c := <-sp.long
+	freeChunk(&c)
+}
+
+// run reads the input and hands out batches of whole lines.
+func (sp *splitter) run(send func(*batch)) error {
+	var carry []byte // the start of a line cut by the end of the last batch
 	for {
-		b, _ := free.Get().(*batch)
+		b, _ := sp.free.Get().(*batch)
 		if b == nil {
 			b = new(batch)
 		}
 		buf := b.data[:0]
-		if cap(buf) < batchSize || cap(buf) < 2*len(carry) {
-			buf = make([]byte, 0, max(batchSize, 2*len(carry)))
+		if cap(buf) < batchSize {
+			buf = make([]byte, 0, batchSize)
 		}
-		buf = append(buf, carry...)
+		buf = append(buf, carry...) // len(carry) < batchSize
 		eof := false
 		var rerr error
 		// Read until the buffer holds a newline and is at least half full,
-		// growing it for a line longer than the buffer.
-		for {
-			if len(buf) == cap(buf) {
-				if bytes.IndexByte(buf, '\n') >= 0 {
-					break
-				}
-				buf = append(buf, 0)[:len(buf)]
-			}
-			n, err := r.Read(buf[len(buf):cap(buf)])
+		// or is full.
+		for len(buf) < cap(buf) {
+			n, err := sp.r.Read(buf[len(buf):cap(buf)])
 			buf = buf[:len(buf)+n]
 			if err == io.EOF {
 				eof = true
@@ -303,24 +406,99 @@ func splitBatches(r io.Reader, free *sync.Pool, send func(*batch)) error {
 				break
 			}
 		}
+		if !eof && bytes.IndexByte(buf, '\n') < 0 {
+			// A line longer than the buffer: read it whole into a
+			// buffer of its own.
+			lb := &batch{firstLine: sp.line, offset: sp.offset, long: true}
+			lb.buf, lb.data, carry, eof, rerr = sp.readLong(buf, carry[:0])
+			b.data = buf[:0]
+			sp.free.Put(b)
+			sp.line += int64(bytes.Count(lb.data, newline))
+			sp.offset += int64(len(lb.data))
+			send(lb)
+			if eof {
+				return rerr
+			}
+			continue
+		}
 		cut := len(buf)
 		if !eof {
 			cut = bytes.LastIndexByte(buf, '\n') + 1
 		}
 		carry = append(carry[:0], buf[cut:]...)
 		if cut > 0 {
-			b.data, b.firstLine, b.offset, b.done = buf[:cut], line, offset, make(chan struct{})
-			line += int64(bytes.Count(b.data, newline))
-			offset += int64(cut)
+			b.data, b.firstLine, b.offset, b.done = buf[:cut], sp.line, sp.offset, make(chan struct{})
+			sp.line += int64(bytes.Count(b.data, newline))
+			sp.offset += int64(cut)
 			send(b)
 		}
 		if eof {
 			return rerr
 		}
 		if cut == 0 {
-			free.Put(b)
+			b.data = buf[:0]
+			sp.free.Put(b)
 		}
 	}
+}
+
+// readLong reads the rest of a line that starts with head and returns
+// it whole, with its newline if it has one, in a buffer of its own, and
+// what was read after the newline appended to carry. It waits until the
+// last long line is written, and reads into that line's buffer first.
+// A line longer than that buffer is read on in chunks and joined into a
+// buffer of its size, each chunk freed once copied: at most one chunk
+// more than the line is held.
+func (sp *splitter) readLong(head, carry []byte) (buf chunk, line, rest []byte, eof bool, err error) {
+	first := <-sp.long
+	if cap(first.b) < chunkSize {
+		freeChunk(&first)
+		first = allocChunk(chunkSize)
+	}
+	first.b = first.b[:cap(first.b)]
+	chunks := []chunk{first}
+	defer func() {
+		for k := range chunks {
+			freeChunk(&chunks[k])
+		}
+	}()
+	k := copy(first.b, head) // bytes used in the last chunk
+	n := 0                   // bytes in the chunks before it
+	for found := false; !found && !eof; {
+		c := &chunks[len(chunks)-1]
+		if k == len(c.b) {
+			n += k
+			chunks = append(chunks, allocChunk(chunkSize))
+			c, k = &chunks[len(chunks)-1], 0
+		}
+		// Reads of at most half a batch, so that what follows the
+		// newline fits in the next batch.
+		m, rerr := sp.r.Read(c.b[k:min(len(c.b), k+batchSize/2)])
+		if i := bytes.IndexByte(c.b[k:k+m], '\n'); i >= 0 {
+			found = true
+			carry = append(carry, c.b[k+i+1:k+m]...)
+			m = i + 1
+		}
+		k += m
+		if rerr == io.EOF {
+			eof = true
+		} else if rerr != nil {
+			eof, err = true, rerr
+		}
+	}
+	chunks[len(chunks)-1].b = chunks[len(chunks)-1].b[:k]
+	n += k
+	if len(chunks) == 1 {
+		buf, chunks = chunks[0], nil
+		return buf, buf.b[:n], carry, eof, err
+	}
+	buf = allocChunk(n)
+	at := 0
+	for k := range chunks {
+		at += copy(buf.b[at:], chunks[k].b)
+		freeChunk(&chunks[k])
+	}
+	return buf, buf.b[:n], carry, eof, err
 }
 
 // process runs fn on each non-blank line of the batch.
@@ -344,6 +522,16 @@ func (b *batch) process(fn lineFunc) {
 		}
 		start = end + 1
 	}
+}
+
+// lineSyntax returns the syntax error within the line of err, an error
+// from checkDoc.
+func lineSyntax(err error) error {
+	var je *jsonstream.Error
+	if errors.As(err, &je) {
+		return je.Syntax
+	}
+	return err
 }
 
 // reportLine prints the error of one NDJSON line.

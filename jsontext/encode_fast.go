@@ -116,11 +116,13 @@ func (e *encoderState) writeToken(t Token) error {
 		a, z := *(*[16]byte)(src), *(*[16]byte)(unsafe.Add(src, n-16))
 		*(*[16]byte)(d), *(*[16]byte)(unsafe.Add(d, n-16)) = a, z
 	} else if n >= 8 {
-		a, z := *(*uint64)(src), *(*uint64)(unsafe.Add(src, n-8))
-		*(*uint64)(d), *(*uint64)(unsafe.Add(d, n-8)) = a, z
+		a, z := loadWord64(src), loadWord64(unsafe.Add(src, n-8))
+		storeWord64(d, a)
+		storeWord64(unsafe.Add(d, n-8), z)
 	} else if n >= 4 {
-		a, z := *(*uint32)(src), *(*uint32)(unsafe.Add(src, n-4))
-		*(*uint32)(d), *(*uint32)(unsafe.Add(d, n-4)) = a, z
+		a, z := loadWord32(src), loadWord32(unsafe.Add(src, n-4))
+		storeWord32(d, a)
+		storeWord32(unsafe.Add(d, n-4), z)
 	} else {
 		a, m, z := *(*byte)(src), *(*byte)(unsafe.Add(src, n>>1)), *(*byte)(unsafe.Add(src, n-1))
 		*(*byte)(d), *(*byte)(unsafe.Add(d, n>>1)), *(*byte)(unsafe.Add(d, n-1)) = a, m, z
@@ -181,8 +183,9 @@ func (e *encoderState) writeName(t Token, src unsafe.Pointer, n, w int) error {
 					a, z := *(*[16]byte)(p), *(*[16]byte)(unsafe.Add(p, m-16))
 					*(*[16]byte)(d), *(*[16]byte)(unsafe.Add(d, m-16)) = a, z
 				} else {
-					a, z := *(*uint64)(p), *(*uint64)(unsafe.Add(p, m-8))
-					*(*uint64)(d), *(*uint64)(unsafe.Add(d, m-8)) = a, z
+					a, z := loadWord64(p), loadWord64(unsafe.Add(p, m-8))
+					storeWord64(d, a)
+					storeWord64(unsafe.Add(d, m-8), z)
 				}
 				s.text = s.text[:tl+m]
 				span = uint64(tl)<<32 | uint64(tl+m)
@@ -199,14 +202,16 @@ func (e *encoderState) writeName(t Token, src unsafe.Pointer, n, w int) error {
 		a, z := *(*[16]byte)(src), *(*[16]byte)(unsafe.Add(src, n-16))
 		*(*[16]byte)(d), *(*[16]byte)(unsafe.Add(d, n-16)) = a, z
 	} else if n >= 8 {
-		a, z := *(*uint64)(src), *(*uint64)(unsafe.Add(src, n-8))
-		*(*uint64)(d), *(*uint64)(unsafe.Add(d, n-8)) = a, z
+		a, z := loadWord64(src), loadWord64(unsafe.Add(src, n-8))
+		storeWord64(d, a)
+		storeWord64(unsafe.Add(d, n-8), z)
 	} else if n >= 4 {
-		a, z := *(*uint32)(src), *(*uint32)(unsafe.Add(src, n-4))
-		*(*uint32)(d), *(*uint32)(unsafe.Add(d, n-4)) = a, z
+		a, z := loadWord32(src), loadWord32(unsafe.Add(src, n-4))
+		storeWord32(d, a)
+		storeWord32(unsafe.Add(d, n-4), z)
 	} else {
-		a, z := *(*uint16)(src), *(*uint16)(unsafe.Add(src, n-2))
-		*(*uint16)(d), *(*uint16)(unsafe.Add(d, n-2)) = a, z
+		a, z := *(*[2]byte)(src), *(*[2]byte)(unsafe.Add(src, n-2))
+		*(*[2]byte)(d), *(*[2]byte)(unsafe.Add(d, n-2)) = a, z
 	}
 	e.names.setLast(w)
 	e.m.last++
@@ -239,20 +244,26 @@ func (e *encoderState) closeName(w int) error {
 }
 
 // copyShort copies the n bytes at src to dst, 1 <= n <= 32, with moves
-// that may overlap and touch no byte outside the n.
+// that may overlap and touch no byte outside the n. The words are moved
+// with loadWord64 and storeWord64, which work at any address (byte moves where
+// the machine cannot move a word from an odd one, such as mips).
 func copyShort(dst, src unsafe.Pointer, n int) {
 	switch {
 	case n >= 16:
-		a0, a1 := *(*uint64)(src), *(*uint64)(unsafe.Add(src, 8))
-		z0, z1 := *(*uint64)(unsafe.Add(src, n-16)), *(*uint64)(unsafe.Add(src, n-8))
-		*(*uint64)(dst), *(*uint64)(unsafe.Add(dst, 8)) = a0, a1
-		*(*uint64)(unsafe.Add(dst, n-16)), *(*uint64)(unsafe.Add(dst, n-8)) = z0, z1
+		a0, a1 := loadWord64(src), loadWord64(unsafe.Add(src, 8))
+		z0, z1 := loadWord64(unsafe.Add(src, n-16)), loadWord64(unsafe.Add(src, n-8))
+		storeWord64(dst, a0)
+		storeWord64(unsafe.Add(dst, 8), a1)
+		storeWord64(unsafe.Add(dst, n-16), z0)
+		storeWord64(unsafe.Add(dst, n-8), z1)
 	case n >= 8:
-		a, z := *(*uint64)(src), *(*uint64)(unsafe.Add(src, n-8))
-		*(*uint64)(dst), *(*uint64)(unsafe.Add(dst, n-8)) = a, z
+		a, z := loadWord64(src), loadWord64(unsafe.Add(src, n-8))
+		storeWord64(dst, a)
+		storeWord64(unsafe.Add(dst, n-8), z)
 	case n >= 4:
-		a, z := *(*uint32)(src), *(*uint32)(unsafe.Add(src, n-4))
-		*(*uint32)(dst), *(*uint32)(unsafe.Add(dst, n-4)) = a, z
+		a, z := loadWord32(src), loadWord32(unsafe.Add(src, n-4))
+		storeWord32(dst, a)
+		storeWord32(unsafe.Add(dst, n-4), z)
 	default:
 		a, m, z := *(*byte)(src), *(*byte)(unsafe.Add(src, n>>1)), *(*byte)(unsafe.Add(src, n-1))
 		*(*byte)(dst), *(*byte)(unsafe.Add(dst, n>>1)), *(*byte)(unsafe.Add(dst, n-1)) = a, m, z
@@ -467,8 +478,7 @@ func plainText(s string) bool {
 }
 
 // appendShort appends t to b: up to 32 bytes (most tokens) with two
-// overlapping moves of 16, 8 or 4 bytes each, which read and write no
-// byte outside t and b's new bytes; longer with append.
+// overlapping moves, inline (see copyShort); longer with append.
 func appendShort(b, t []byte) []byte {
 	n, l := len(t), len(b)
 	if n > 32 || n < 4 || cap(b)-l < n {
@@ -478,16 +488,20 @@ func appendShort(b, t []byte) []byte {
 	p := unsafe.Pointer(unsafe.SliceData(t))
 	switch {
 	case n >= 16:
-		a0, a1 := *(*uint64)(p), *(*uint64)(unsafe.Add(p, 8))
-		z0, z1 := *(*uint64)(unsafe.Add(p, n-16)), *(*uint64)(unsafe.Add(p, n-8))
-		*(*uint64)(d), *(*uint64)(unsafe.Add(d, 8)) = a0, a1
-		*(*uint64)(unsafe.Add(d, n-16)), *(*uint64)(unsafe.Add(d, n-8)) = z0, z1
+		a0, a1 := loadWord64(p), loadWord64(unsafe.Add(p, 8))
+		z0, z1 := loadWord64(unsafe.Add(p, n-16)), loadWord64(unsafe.Add(p, n-8))
+		storeWord64(d, a0)
+		storeWord64(unsafe.Add(d, 8), a1)
+		storeWord64(unsafe.Add(d, n-16), z0)
+		storeWord64(unsafe.Add(d, n-8), z1)
 	case n >= 8:
-		a, z := *(*uint64)(p), *(*uint64)(unsafe.Add(p, n-8))
-		*(*uint64)(d), *(*uint64)(unsafe.Add(d, n-8)) = a, z
+		x, z := loadWord64(p), loadWord64(unsafe.Add(p, n-8))
+		storeWord64(d, x)
+		storeWord64(unsafe.Add(d, n-8), z)
 	default:
-		a, z := *(*uint32)(p), *(*uint32)(unsafe.Add(p, n-4))
-		*(*uint32)(d), *(*uint32)(unsafe.Add(d, n-4)) = a, z
+		x, z := loadWord32(p), loadWord32(unsafe.Add(p, n-4))
+		storeWord32(d, x)
+		storeWord32(unsafe.Add(d, n-4), z)
 	}
 	return b[:l+n]
 }

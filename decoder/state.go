@@ -238,11 +238,11 @@ func (d *state) skipColonSpaceMore() {
 		d.pos = i + 1
 		return
 	}
-	d.pos = wire.SkipSpace(d.src, d.pos)
+	d.pos = wire.SkipSpaceRun(d.src, d.pos)
 }
 
 // skipSpaceMore is skipSpace once spaceNext has said yes.
-func (d *state) skipSpaceMore() { d.pos = wire.SkipSpace(d.src, d.pos) }
+func (d *state) skipSpaceMore() { d.pos = wire.SkipSpaceRun(d.src, d.pos) }
 
 // skip checks and skips the value at pos.
 func (d *state) skip() error {

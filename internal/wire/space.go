@@ -12,3 +12,9 @@ func SkipSpace(s string, i int) int {
 	}
 	return skSpace(s, i)
 }
+
+// SkipSpaceRun is SkipSpace for a caller that found s[i] to be at most
+// ' ' (or i at the end): it skips the run of whitespace there without
+// testing the first byte again, and is small enough for such callers'
+// own helpers to inline.
+func SkipSpaceRun(s string, i int) int { return skSpace(s, i) }

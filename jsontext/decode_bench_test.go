@@ -2,7 +2,6 @@ package jsontext
 
 import (
 	"bytes"
-	"io"
 	"testing"
 
 	"github.com/jetjson/jet/internal/testdocs"
@@ -17,15 +16,7 @@ func BenchmarkReadTokenNew(b *testing.B) {
 			b.SetBytes(int64(len(doc.Data)))
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				d := NewDecoder(bytes.NewReader(doc.Data))
-				for {
-					if _, err := d.ReadToken(); err != nil {
-						if err != io.EOF {
-							b.Fatal(err)
-						}
-						break
-					}
-				}
+				readTokens(b, NewDecoder(bytes.NewReader(doc.Data)))
 			}
 		})
 	}

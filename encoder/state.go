@@ -16,6 +16,8 @@ import (
 type state struct {
 	buf  []byte
 	opts Options
+	// v2 is set while encoding in encoding/json/v2's dialect.
+	v2 *v2state
 
 	// depth counts nested pointers, maps and slices; past
 	// cycleCheckDepth every one is recorded in seen so that a cycle is

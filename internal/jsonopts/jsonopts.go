@@ -229,3 +229,46 @@ func (s *Struct) InitMultiline() {
 
 // True returns b with its value set: the option "b is true".
 func True(b Bools) Bools { return b | valueBit }
+
+// Get returns the value that opts gives the option setter makes, and
+// whether opts gives it one (the v2 package's GetOption).
+func Get[T any](opts Options, setter func(T) Options) (T, bool) {
+	s, ok := opts.(*Struct)
+	if !ok {
+		s = new(Struct)
+		s.Join(opts)
+	}
+	var zero T
+	switch o := setter(zero).(type) {
+	case Bools:
+		if !s.Flags.Has(o) {
+			return zero, false
+		}
+		return any(s.Flags.Get(o)).(T), true
+	case IndentOption:
+		if !s.Flags.Has(Indent) {
+			return zero, false
+		}
+		return any(s.Indent).(T), true
+	case IndentPrefixOption:
+		if !s.Flags.Has(IndentPrefix) {
+			return zero, false
+		}
+		return any(s.IndentPrefix).(T), true
+	case Joiner:
+		// The options of other packages: learn which flag it sets.
+		var probe Struct
+		o.JoinInto(&probe)
+		switch {
+		case probe.Flags.Has(Marshalers):
+			if v, ok := s.Marshalers.(T); ok && s.Flags.Has(Marshalers) {
+				return v, true
+			}
+		case probe.Flags.Has(Unmarshalers):
+			if v, ok := s.Unmarshalers.(T); ok && s.Flags.Has(Unmarshalers) {
+				return v, true
+			}
+		}
+	}
+	return zero, false
+}

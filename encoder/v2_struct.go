@@ -1,0 +1,293 @@
+package encoder
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"reflect"
+	"unsafe"
+
+	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/v2api"
+	"github.com/jetjson/jet/internal/wire"
+	"github.com/jetjson/jet/jsontext"
+)
+
+// fieldV2 is a struct field as the v2 struct encoder writes it.
+type fieldV2 struct {
+	name   string // the JSON name
+	quoted string // `"name"` as written without escaping options
+	// escapable: an escaping option (EscapeForHTML, EscapeForJS) would
+	// change quoted.
+	escapable bool
+	fn        encFunc
+	offset    uintptr
+	hops      []rt.Hop
+	zero      func(unsafe.Pointer) bool // omitzero test, or nil
+	omitZero  bool                      // the `omitzero` tag option
+	omitEmpty bool                      // the `omitempty` tag option
+	// emptyLen: an omitempty field of a kind whose length (or nil
+	// pointer) tells, before encoding, that it is empty.
+	emptyLen func(unsafe.Pointer) bool
+	str      bool   // the `string` tag option
+	format   string // the `format` tag option
+}
+
+func structFnV2(t reflect.Type) encFunc {
+	plan := rt.StructFieldsV2(t, hasMethodsV2)
+	fields := make([]fieldV2, len(plan.Fields))
+	for i, f := range plan.Fields {
+		q, _ := wire.AppendQuotedText(nil, f.Name, false, false)
+		qe, _ := wire.AppendQuotedText(nil, f.Name, true, true)
+		fields[i] = fieldV2{
+			name:      f.Name,
+			quoted:    string(q),
+			escapable: string(q) != string(qe),
+			offset:    f.Offset,
+			hops:      f.Hops,
+			omitZero:  f.OmitZero,
+			omitEmpty: f.OmitEmpty,
+			str:       f.String,
+			format:    f.Format,
+			zero:      zeroTest(f.Type, true),
+		}
+		if f.OmitEmpty {
+			fields[i].emptyLen = emptyLenV2(f.Type)
+		}
+	}
+	var fallback encFunc
+	var fallbackAt uintptr
+	var fallbackHops []rt.Hop
+	var fallbackType reflect.Type
+	if fb := plan.Fallback; fb != nil {
+		fallbackAt, fallbackHops, fallbackType = fb.Offset, fb.Hops, fb.Type
+	}
+	// The fields' encoders are compiled after the struct's entry is in
+	// the table, so that recursive types find it.
+	for i, f := range plan.Fields {
+		fields[i].fn = fnForV2Locked(f.Type)
+	}
+	if fallbackType != nil {
+		fallback = fnForV2Locked(fallbackType)
+	}
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+		if err := e.tagCheck(b, t); err != nil {
+			return b, err
+		}
+		e.v2.tag = 0
+		if plan.Err != nil {
+			return b, semErr(b, plan.Err.Type, plan.Err.Err)
+		}
+		if plan.UnsupportedFormat != nil && e.v2.bits&v2Format == 0 {
+			return b, semErr(b, plan.UnsupportedFormat.Type, plan.UnsupportedFormat.Err)
+		}
+		x := e.v2.bits
+		start := len(b)
+		b = append(b, '{')
+		var written map[string]struct{}
+		checkNames := fallback != nil && x&v2AllowDup == 0
+		if checkNames {
+			written = map[string]struct{}{}
+		}
+		var err error
+		for i := range fields {
+			f := &fields[i]
+			fp := fieldPointer(p, f.offset, f.hops)
+			if fp == nil {
+				continue
+			}
+			if (f.omitZero || x&v2OmitZero != 0) && f.zero(fp) {
+				continue
+			}
+			if f.emptyLen != nil && e.v2.funcs == nil && f.emptyLen(fp) {
+				continue
+			}
+			at := len(b)
+			if at > start+1 {
+				b = append(b, ',')
+			}
+			if f.escapable && x&(v2HTML|v2JS) != 0 {
+				b, _ = wire.AppendQuotedText(b, f.name, x&v2HTML != 0, x&v2JS != 0)
+			} else {
+				b = append(b, f.quoted...)
+			}
+			b = append(b, ':')
+			valAt := len(b)
+			if f.str {
+				e.v2.tag = v2TagString
+			}
+			if f.format != "" {
+				e.v2.tag = 0
+				err = semErr(b, t, fmt.Errorf("invalid format flag %q", f.format))
+			} else {
+				b, err = f.fn(e, b, fp)
+			}
+			e.v2.tag = 0
+			if err != nil {
+				return b, within(err, f.name)
+			}
+			if f.omitEmpty && emptyJSON(b[valAt:]) {
+				b = b[:at]
+				continue
+			}
+			if checkNames {
+				written[f.name] = struct{}{}
+			}
+		}
+		if fallback != nil {
+			fp := fieldPointer(p, fallbackAt, fallbackHops)
+			if fp != nil {
+				if b, err = e.appendFallbackV2(b, start, fp, fallback, fallbackType, written); err != nil {
+					return b, err
+				}
+			}
+		}
+		return append(b, '}'), nil
+	}
+}
+
+// fieldPointer follows an embedded field's hops from the struct at p;
+// nil when a hop is a nil pointer.
+func fieldPointer(p unsafe.Pointer, offset uintptr, hops []rt.Hop) unsafe.Pointer {
+	for _, h := range hops {
+		p = *(*unsafe.Pointer)(unsafe.Add(p, h.Offset))
+		if p == nil {
+			return nil
+		}
+	}
+	return unsafe.Add(p, offset)
+}
+
+// emptyLenV2 returns the test that tells, before encoding, that a value
+// of type t will encode as an empty JSON value (a string, map, slice or
+// array of length zero; a nil pointer or interface), or nil for types
+// where only the output tells.
+func emptyLenV2(t reflect.Type) func(unsafe.Pointer) bool {
+	switch t.Kind() {
+	case reflect.String:
+		return func(p unsafe.Pointer) bool { return len(*(*string)(p)) == 0 }
+	case reflect.Slice:
+		return func(p unsafe.Pointer) bool { return (*sliceHeader)(p).Len == 0 }
+	case reflect.Map:
+		return func(p unsafe.Pointer) bool { return reflect.NewAt(t, p).Elem().Len() == 0 }
+	case reflect.Array:
+		n := t.Len()
+		return func(unsafe.Pointer) bool { return n == 0 }
+	case reflect.Pointer:
+		return func(p unsafe.Pointer) bool { return *(*unsafe.Pointer)(p) == nil }
+	case reflect.Interface:
+		return func(p unsafe.Pointer) bool { return reflect.NewAt(t, p).Elem().IsNil() }
+	}
+	return nil
+}
+
+// emptyJSON reports whether v is null, "", {} or [] (v2's meaning of
+// empty for omitempty).
+func emptyJSON(v []byte) bool {
+	switch string(v) {
+	case "null", `""`, "{}", "[]":
+		return true
+	}
+	return false
+}
+
+// appendFallbackV2 writes the members of a struct's embedded map or raw
+// value (its fallback) into the object being written from start,
+// refusing names the fields wrote when written is not nil.
+func (e *state) appendFallbackV2(b []byte, start int, p unsafe.Pointer, fn encFunc, t reflect.Type, written map[string]struct{}) ([]byte, error) {
+	at := len(b)
+	var err error
+	if rt.IsRawValueType(t) {
+		raw := *(*[]byte)(p)
+		if len(raw) == 0 {
+			return b, nil
+		}
+		if b, err = e.appendRawV2(b, raw, t); err != nil {
+			return b, err
+		}
+		if b[at] != '{' {
+			return b[:at], semErr(b[:at], t, errors.New("embedded raw value must be a JSON object"))
+		}
+	} else {
+		if reflect.NewAt(t, p).Elem().Len() == 0 {
+			return b, nil
+		}
+		if b, err = fn(e, b, p); err != nil {
+			return b, err
+		}
+	}
+	// b[at:] is one object: splice its members into ours.
+	body := append([]byte(nil), b[at+1:len(b)-1]...)
+	b = b[:at]
+	if len(body) == 0 {
+		return b, nil
+	}
+	if written != nil {
+		if err := checkNamesV2(body, written, int64(at)); err != nil {
+			return b, err
+		}
+	}
+	if at > start+1 {
+		b = append(b, ',')
+	}
+	return append(b, body...), nil
+}
+
+// checkNamesV2 refuses a member of the object body (its text between the
+// braces) whose name is in names.
+func checkNamesV2(body []byte, names map[string]struct{}, base int64) error {
+	obj := jsontext.Value(append(append([]byte{'{'}, body...), '}'))
+	dec := jsontext.NewDecoder(bytes.NewReader(obj), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	for dec.PeekKind() == '"' {
+		// The error is placed before the member's delimiter: the
+		// object's '{' stands for the comma written before the first.
+		off := dec.InputOffset()
+		if off == 1 {
+			off = 0
+		}
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		if _, dup := names[tok.String()]; dup {
+			return v2api.Within(&jsontext.SyntacticError{ByteOffset: base + off, Err: jsontext.ErrDuplicateName}, tok.String())
+		}
+		if err := dec.SkipValue(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// callFuncsV2 offers the value at p, of type t, to the caller's marshal
+// functions listed in idx, in order. done is false when all declined.
+func (e *state) callFuncsV2(b []byte, t reflect.Type, p unsafe.Pointer, idx []int) (out []byte, done bool, err error) {
+	v := reflect.NewAt(t, p).Elem()
+	for _, i := range idx {
+		m := &e.v2.funcs.List[i]
+		if m.Bytes != nil {
+			raw, err := m.Bytes(v)
+			if err == errors.ErrUnsupported {
+				continue
+			}
+			e.v2.tag = 0
+			if err != nil {
+				if _, ok := err.(*v2api.Error); ok {
+					return b, true, v2api.Offset(err, int64(len(b)))
+				}
+				return b, true, semErr(b, t, err)
+			}
+			out, err := e.appendRawV2(b, raw, t)
+			return out, true, err
+		}
+		out, err := e.callToV2(b, t, func(enc *jsontext.Encoder) error { return m.To(enc, v) })
+		if err == errors.ErrUnsupported {
+			continue
+		}
+		return out, true, err
+	}
+	return b, false, nil
+}

@@ -1,0 +1,130 @@
+// Package v2api is what jet's encoding/json/v2 package (jsonv2) shares
+// with the encoder and decoder below it: the form in which they report a
+// semantic error, and the caller-supplied codecs of WithMarshalers.
+// Keeping these here leaves the encoder's and decoder's own exported API
+// to jet's v1 dialect.
+package v2api
+
+import (
+	"reflect"
+
+	"github.com/jetjson/jet/internal/jsonopts"
+	"strings"
+	"sync"
+
+	"github.com/jetjson/jet/jsontext"
+)
+
+// Error is a semantic error as the encoder and decoder report it: what
+// failed, where in the output or input, and for which Go type. The v2
+// package turns it into its SemanticError.
+type Error struct {
+	// Action is "marshal" or "unmarshal".
+	Action string
+	// ByteOffset is where the value that failed starts (or would have).
+	ByteOffset int64
+	// JSONPointer locates the value: each container the error passes
+	// through on its way out puts its reference token in front.
+	JSONPointer jsontext.Pointer
+	// Kind is the JSON kind that could not be handled, or 0.
+	Kind jsontext.Kind
+	// GoType is the Go type that could not be handled, or nil.
+	GoType reflect.Type
+	// Err is the cause.
+	Err error
+}
+
+// Error words e in the manner of encoding/json/v2's SemanticError; the
+// v2 package's own type is what callers see.
+func (e *Error) Error() string {
+	var sb strings.Builder
+	sb.WriteString("json: cannot " + e.Action)
+	if e.GoType != nil {
+		sb.WriteString(" Go " + e.GoType.String())
+	}
+	if e.Err != nil {
+		sb.WriteString(": " + e.Err.Error())
+	}
+	return sb.String()
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Within puts a container's reference token (a member name or an array
+// index) in front of the JSON Pointer of err, when err is a semantic or
+// syntactic error.
+func Within(err error, token string) error {
+	prefix := jsontext.Pointer("/" + pointerEscaper.Replace(token))
+	switch e := err.(type) {
+	case *Error:
+		e.JSONPointer = prefix + e.JSONPointer
+		// A syntactic error inside (in a method's output) is placed
+		// from the top too.
+		if se, ok := e.Err.(*jsontext.SyntacticError); ok {
+			se.JSONPointer = prefix + se.JSONPointer
+		}
+	case *jsontext.SyntacticError:
+		e.JSONPointer = prefix + e.JSONPointer
+	}
+	return err
+}
+
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+// Offset moves err's byte offset by d, when err is a semantic or
+// syntactic error.
+func Offset(err error, d int64) error {
+	switch e := err.(type) {
+	case *Error:
+		e.ByteOffset += d
+		if se, ok := e.Err.(*jsontext.SyntacticError); ok {
+			se.ByteOffset += d
+		}
+	case *jsontext.SyntacticError:
+		e.ByteOffset += d
+	}
+	return err
+}
+
+// Marshal is installed by the encoder: it appends the encoding of v to b
+// under encoding/json/v2's rules and the given options, without
+// whitespace. On error it returns what it wrote before the error.
+var Marshal func(b []byte, v any, opts *jsonopts.Struct) ([]byte, error)
+
+// Marshaler is one caller-supplied marshal function for values of Type
+// (or, when Type is an interface type, of every type implementing it).
+// Exactly one of Bytes and To is set.
+type Marshaler struct {
+	Type reflect.Type
+	// Bytes returns the encoding of v (MarshalFunc).
+	Bytes func(v reflect.Value) ([]byte, error)
+	// To writes the encoding of v to enc (MarshalToFunc).
+	To func(enc *jsontext.Encoder, v reflect.Value) error
+}
+
+// Marshalers is a flattened list of caller-supplied marshal functions,
+// in the order they are tried.
+type Marshalers struct {
+	List  []Marshaler
+	cache sync.Map // reflect.Type -> []int (indexes into List)
+}
+
+// For returns the indexes into m.List of the functions that apply to
+// values of type t, in order; nil when none does.
+func (m *Marshalers) For(t reflect.Type) []int {
+	if m == nil {
+		return nil
+	}
+	if v, ok := m.cache.Load(t); ok {
+		return v.([]int)
+	}
+	var idx []int
+	for i, f := range m.List {
+		if f.Type == t || f.Type.Kind() == reflect.Interface && t.Implements(f.Type) {
+			idx = append(idx, i)
+		}
+	}
+	m.cache.Store(t, idx)
+	return idx
+}

@@ -1,0 +1,151 @@
+package json
+
+import (
+	"bytes"
+	"io"
+
+	"github.com/jetjson/jet/internal/jsonopts"
+	"github.com/jetjson/jet/internal/v2api"
+	"github.com/jetjson/jet/jsontext"
+
+	// The encoder installs the v2 dialect in v2api.
+	_ "github.com/jetjson/jet/encoder"
+)
+
+// Marshal serializes a Go value as a []byte according to the provided
+// marshal and encode options (while ignoring unmarshal or decode
+// options). It does not terminate the output with a newline.
+//
+// Type-specific marshal functions and methods take precedence over the
+// default representation of a value. Functions or methods that operate
+// on *T are only called when encoding a value of type T (by taking its
+// address) or a non-nil value of *T. Marshal ensures that a value is
+// always addressable (by copying the value if necessary) so that these
+// functions and methods can be consistently called. For performance, it
+// is recommended that Marshal be passed a non-nil pointer to the value.
+//
+// The rules are those of Go's encoding/json/v2: in order, a function
+// given by WithMarshalers, a MarshalJSONTo method (MarshalerTo), a
+// MarshalJSON method (Marshaler), AppendText (encoding.TextAppender),
+// MarshalText (encoding.TextMarshaler), and otherwise the value's
+// default representation: booleans, strings and numbers as such (numbers
+// within strings with StringifyNumbers or the `string` tag option, and
+// when they are object names), []byte and [N]byte as base64 strings,
+// maps as objects whose keys must encode as strings (in no particular
+// order unless Deterministic), structs as objects (see the package
+// documentation), slices and arrays as arrays (a nil slice as [] and a
+// nil map as {} unless FormatNilSliceAsNull or FormatNilMapAsNull),
+// pointers and interfaces as what they point to or hold, or null;
+// time.Time as an RFC 3339 string with nanoseconds. time.Duration has
+// no default representation, nor do complex numbers, channels and
+// functions: they are a SemanticError, as NaN and ±Inf are.
+//
+// Marshal does not handle cyclic data structures: a cycle is a
+// SemanticError.
+func Marshal(in any, opts ...Options) (out []byte, err error) {
+	o := joinOptions(opts)
+	b, err := v2api.Marshal(nil, in, o)
+	if err != nil {
+		if o.Flags.Get(jsonopts.AnyWhitespace) {
+			placeError(err, b, o)
+		}
+		return nil, publicError(err)
+	}
+	if o.Flags.Has(jsonopts.AnyWhitespace) && o.Flags.Get(jsonopts.AnyWhitespace) {
+		v := jsontext.Value(b)
+		if err := v.Format(o, jsonopts.True(jsonopts.OmitTopLevelNewline)); err != nil {
+			return nil, err
+		}
+		b = v
+	}
+	return b, nil
+}
+
+// placeError moves err's byte offsets from the compact output the
+// encoder wrote before it (partial) to where they fall in the output
+// formatted with the whitespace options: it formats the tokens before
+// the error and sees where a value would go next.
+func placeError(err error, partial []byte, o *jsonopts.Struct) {
+	var outer *int64
+	var inner *jsontext.SyntacticError
+	beforeDelim := false // the error is placed before a member's comma
+	switch e := err.(type) {
+	case *v2api.Error:
+		outer = &e.ByteOffset
+		inner, _ = e.Err.(*jsontext.SyntacticError)
+	case *jsontext.SyntacticError:
+		outer = &e.ByteOffset
+		beforeDelim = e.Err == jsontext.ErrDuplicateName
+	default:
+		return
+	}
+	at := *outer
+	if at < 0 || at > int64(len(partial)) {
+		return
+	}
+	dec := jsontext.NewDecoder(bytes.NewReader(partial[:at]), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	var out bytes.Buffer
+	enc := jsontext.NewEncoder(&out, o, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true), jsonopts.True(jsonopts.OmitTopLevelNewline))
+	for {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			break
+		}
+		if enc.WriteToken(tok) != nil {
+			return
+		}
+	}
+	if beforeDelim {
+		*outer = enc.OutputOffset()
+		return
+	}
+	if enc.WriteToken(jsontext.String("")) != nil {
+		return
+	}
+	moved := enc.OutputOffset() - 2
+	if inner != nil {
+		inner.ByteOffset += moved - at
+	}
+	*outer = moved
+}
+
+// joinOptions joins the caller's options into one Struct.
+func joinOptions(opts []Options) *jsonopts.Struct {
+	o := new(jsonopts.Struct)
+	o.Join(opts...)
+	return o
+}
+
+// MarshalWrite serializes a Go value into an io.Writer according to the
+// provided marshal and encode options (while ignoring unmarshal or decode
+// options). It does not terminate the output with a newline. See Marshal
+// for details about the conversion of a Go value into JSON.
+func MarshalWrite(out io.Writer, in any, opts ...Options) (err error) {
+	b, err := Marshal(in, opts...)
+	if err != nil {
+		return err
+	}
+	_, err = out.Write(b)
+	return err
+}
+
+// MarshalEncode serializes a Go value into a jsontext.Encoder according
+// to the provided marshal options (while ignoring unmarshal, encode, or
+// decode options). Any marshal-relevant options already specified on
+// the jsontext.Encoder take lower precedence than the set of options
+// provided by the caller. Unlike Marshal and MarshalWrite, encode
+// options are ignored because they must have already been specified on
+// the provided jsontext.Encoder.
+//
+// See Marshal for details about the conversion of a Go value into JSON.
+func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
+	o := new(jsonopts.Struct)
+	o.Join(out.Options())
+	o.Join(opts...)
+	o.Flags.Clear(jsonopts.AnyWhitespace)
+	b, err := v2api.Marshal(nil, in, o)
+	if err != nil {
+		return v2api.Offset(publicError(err), out.OutputOffset())
+	}
+	return out.WriteValue(b)
+}

@@ -53,6 +53,8 @@ type state struct {
 	src  string
 	pos  int
 	opts Options
+	// v2 is set while decoding in encoding/json/v2's dialect.
+	v2 *v2dstate
 
 	maxDepth int
 	depth    int

@@ -6,11 +6,6 @@
 // The import path is github.com/jetjson/jet/jsonv2 and the package name
 // is json, as Go's is; ARCHITECTURE.md says why the path is not .../v2.
 //
-// Work in progress: this package has the marshaling half of v2 so far
-// (Marshal, MarshalWrite, MarshalEncode, the options, MarshalFunc and
-// MarshalToFunc, the Marshaler and MarshalerTo interfaces and
-// SemanticError). Unmarshaling follows.
-//
 // # JSON Representation of Go structs
 //
 // A Go struct is represented as a JSON object. Each exported field

@@ -1,7 +1,6 @@
 package json
 
 import (
-	"errors"
 	"reflect"
 	"strconv"
 	"strings"
@@ -24,7 +23,7 @@ import (
 //	}
 //
 // This error is only returned if RejectUnknownMembers is true.
-var ErrUnknownName = errors.New("unknown object member name")
+var ErrUnknownName = v2api.ErrUnknownName
 
 // SemanticError describes an error determining the meaning of JSON data
 // as Go data, or vice versa.
@@ -107,7 +106,7 @@ func (e *SemanticError) Error() string {
 		}
 		sb.WriteString(prep + " Go " + name)
 	}
-	if e.Err == ErrUnknownName {
+	if e.Err == ErrUnknownName || e.Err == v2api.ErrAmbiguousName {
 		sb.WriteString(": " + e.Err.Error() + " " + strconv.Quote(e.JSONPointer.LastToken()))
 		if parent := e.JSONPointer.Parent(); parent != "" {
 			sb.WriteString(" within " + strconv.Quote(shortPointer(string(parent))))
@@ -182,6 +181,7 @@ func publicError(err error) error {
 		ByteOffset:  ie.ByteOffset,
 		JSONPointer: ie.JSONPointer,
 		JSONKind:    ie.Kind,
+		JSONValue:   ie.Value,
 		GoType:      ie.GoType,
 		Err:         ie.Err,
 	}

@@ -6,6 +6,7 @@
 package v2api
 
 import (
+	"errors"
 	"reflect"
 
 	"github.com/jetjson/jet/internal/jsonopts"
@@ -28,6 +29,9 @@ type Error struct {
 	JSONPointer jsontext.Pointer
 	// Kind is the JSON kind that could not be handled, or 0.
 	Kind jsontext.Kind
+	// Value is the JSON number or string that could not be unmarshaled,
+	// or nil.
+	Value []byte
 	// GoType is the Go type that could not be handled, or nil.
 	GoType reflect.Type
 	// Err is the cause.
@@ -92,6 +96,20 @@ func Offset(err error, d int64) error {
 // whitespace. On error it returns what it wrote before the error.
 var Marshal func(b []byte, v any, opts *jsonopts.Struct) ([]byte, error)
 
+// Unmarshal is installed by the decoder: it decodes in, one JSON value,
+// into the value out points to, under encoding/json/v2's rules and the
+// given options.
+var Unmarshal func(in []byte, out any, opts *jsonopts.Struct) error
+
+// ErrUnknownName is the cause of the error for an object member that no
+// struct field takes, under RejectUnknownMembers (the v2 package's
+// ErrUnknownName).
+var ErrUnknownName = errors.New("unknown object member name")
+
+// ErrAmbiguousName is the cause of the error for an object member that
+// several struct fields take by case-insensitive matching.
+var ErrAmbiguousName = errors.New("ambiguous object member name")
+
 // Marshaler is one caller-supplied marshal function for values of Type
 // (or, when Type is an interface type, of every type implementing it).
 // Exactly one of Bytes and To is set.
@@ -126,5 +144,44 @@ func (m *Marshalers) For(t reflect.Type) []int {
 		}
 	}
 	m.cache.Store(t, idx)
+	return idx
+}
+
+// UnmarshalerFunc is one caller-supplied unmarshal function for values
+// of Type (a pointer type: for values of its element type; or an
+// interface type: for values whose pointer implements it). It is given a
+// pointer to the value. Exactly one of Bytes and From is set.
+type UnmarshalerFunc struct {
+	Type reflect.Type
+	// Bytes decodes the value's JSON text into ptr (UnmarshalFunc).
+	Bytes func(data []byte, ptr reflect.Value) error
+	// From reads the value from dec into ptr (UnmarshalFromFunc).
+	From func(dec *jsontext.Decoder, ptr reflect.Value) error
+}
+
+// Unmarshalers is a flattened list of caller-supplied unmarshal
+// functions, in the order they are tried.
+type Unmarshalers struct {
+	List  []UnmarshalerFunc
+	cache sync.Map // reflect.Type -> []int
+}
+
+// For returns the indexes into u.List of the functions that apply when
+// decoding into a value of type t, in order; nil when none does.
+func (u *Unmarshalers) For(t reflect.Type) []int {
+	if u == nil {
+		return nil
+	}
+	if v, ok := u.cache.Load(t); ok {
+		return v.([]int)
+	}
+	pt := reflect.PointerTo(t)
+	var idx []int
+	for i, f := range u.List {
+		if f.Type == pt || f.Type.Kind() == reflect.Interface && pt.Implements(f.Type) {
+			idx = append(idx, i)
+		}
+	}
+	u.cache.Store(t, idx)
 	return idx
 }

@@ -1,0 +1,515 @@
+package decoder
+
+// encoding/json/v2's dialect of the decoder. The input is first checked
+// whole by the syntax layer (jsontext: duplicate names and invalid UTF-8
+// rejected as the options say), so that these decoders read text known
+// to be valid and only decide what it means: merge semantics, null as
+// the zero value, exact array lengths, numbers within strings, struct
+// fields under v2's rules. When the input has a syntax error, the valid
+// text before it is decoded, so that a semantic error met first is
+// reported first, as v2 does. The v2 package (jsonv2) reaches this
+// through internal/v2api, so that this package's exported API stays the
+// v1 dialect's.
+
+import (
+	"errors"
+	"reflect"
+	"strconv"
+	"unsafe"
+
+	"github.com/jetjson/jet/internal/jsonopts"
+	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/textexport"
+	"github.com/jetjson/jet/internal/v2api"
+	"github.com/jetjson/jet/internal/wire"
+	"github.com/jetjson/jet/jsontext"
+)
+
+func init() { v2api.Unmarshal = unmarshalV2 }
+
+// v2bits are the options of one v2 decoding, and the tag options of the
+// value about to be read.
+type v2bits uint32
+
+const (
+	v2Stringify     v2bits = 1 << iota // StringifyNumbers
+	v2AnyCase                          // MatchCaseInsensitiveNames
+	v2RejectUnknown                    // RejectUnknownMembers
+	v2AllowDup                         // jsontext.AllowDuplicateNames
+	v2Format                           // `format` tag options accepted
+
+	v2TagString // the `string` tag option, for the next value
+	v2Name      // the next value is an object member name (a map key)
+)
+
+// v2dstate is what a v2 decoding needs beyond the v1 state.
+type v2dstate struct {
+	bits  v2bits
+	tag   v2bits
+	opts  *jsonopts.Struct
+	funcs *v2api.Unmarshalers
+}
+
+var errNonNilReference = errors.New("value must be passed as a non-nil pointer")
+
+// unmarshalV2 decodes in, one JSON value, into the value out points to.
+func unmarshalV2(in []byte, out any, opts *jsonopts.Struct) error {
+	rv := reflect.ValueOf(out)
+	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return &v2api.Error{Action: "unmarshal", GoType: reflect.TypeOf(out), Err: errNonNilReference}
+	}
+	syntaxErr := textexport.CheckDocument(in, opts)
+	src := in
+	if se, ok := syntaxErr.(*jsontext.SyntacticError); ok {
+		// Found as Go's decoders find it, before the value changes.
+		syntaxErr = syntaxErrorV2(in, rv.Type().Elem(), rv.Elem(), opts, syntaxErr)
+		if se.ByteOffset < int64(len(in)) {
+			src = in[:se.ByteOffset]
+		}
+	}
+	x := v2dstate{opts: opts}
+	f := opts.Flags
+	if f.Get(jsonopts.StringifyNumbers) {
+		x.bits |= v2Stringify
+	}
+	if f.Get(jsonopts.MatchCaseInsensitiveNames) {
+		x.bits |= v2AnyCase
+	}
+	if f.Get(jsonopts.RejectUnknownMembers) {
+		x.bits |= v2RejectUnknown
+	}
+	if f.Get(jsonopts.AllowDuplicateNames) {
+		x.bits |= v2AllowDup
+	}
+	if f.Get(jsonopts.FormatTag) {
+		x.bits |= v2Format
+	}
+	if u, ok := opts.Unmarshalers.(*v2api.Unmarshalers); ok && u != nil && len(u.List) > 0 {
+		x.funcs = u
+	}
+	d := getState(0, MaxNesting)
+	d.src, d.input, d.borrowed = wire.StringOf(src), src, true
+	d.v2 = &x
+	d.skipSpace()
+	err := fnForV2Of(rv.Type().Elem())(d, rv.UnsafePointer())
+	d.v2 = nil
+	putState(d)
+	if syntaxErr != nil {
+		// The semantic error wins when Go's decoder meets it before the
+		// syntax error: it was found in the valid text before it.
+		if se, ok := err.(*v2api.Error); ok && se.Err != errTruncated {
+			return err
+		}
+		return syntaxErr
+	}
+	return err
+}
+
+// errTruncated marks a decoder that ran into the end of the valid text
+// before a syntax error: the syntax error is reported.
+var errTruncated = errors.New("truncated")
+
+// compiledV2 holds the v2 decoders built, by type; guarded by compileMu.
+var compiledV2 = map[reflect.Type]*decFunc{}
+
+func fnForV2Of(t reflect.Type) decFunc {
+	compileMu.Lock()
+	defer compileMu.Unlock()
+	return fnForV2(t)
+}
+
+// fnForV2 returns the v2 decoder of t, compiling it on first use; a type
+// met again while it is being compiled gets a stub. compileMu must be
+// held.
+func fnForV2(t reflect.Type) decFunc {
+	if slot, ok := compiledV2[t]; ok {
+		if *slot != nil {
+			return *slot
+		}
+		return func(d *state, p unsafe.Pointer) error { return (*slot)(d, p) }
+	}
+	slot := new(decFunc)
+	compiledV2[t] = slot
+	fn := withFuncsV2(t, newFnV2(t))
+	*slot = fn
+	return fn
+}
+
+// withFuncsV2 lets the caller's unmarshal functions (WithUnmarshalers)
+// take values of type t before fn.
+func withFuncsV2(t reflect.Type, fn decFunc) decFunc {
+	return func(d *state, p unsafe.Pointer) error {
+		if d.v2.funcs != nil {
+			if idx := d.v2.funcs.For(t); idx != nil {
+				if done, err := d.callFuncsV2(t, p, idx); done {
+					return err
+				}
+			}
+		}
+		return fn(d, p)
+	}
+}
+
+// callFuncsV2 offers the value at pos, to be stored at p (of type t), to
+// the caller's unmarshal functions listed in idx, in order. done is
+// false when all declined.
+func (d *state) callFuncsV2(t reflect.Type, p unsafe.Pointer, idx []int) (done bool, err error) {
+	start := d.pos
+	if err := d.skipV2(); err != nil {
+		return true, err
+	}
+	raw := d.src[start:d.pos]
+	ptr := reflect.NewAt(t, p)
+	for _, i := range idx {
+		u := &d.v2.funcs.List[i]
+		if u.Bytes != nil {
+			err := u.Bytes([]byte(raw), ptr)
+			if err == errors.ErrUnsupported {
+				continue
+			}
+			if err != nil {
+				return true, d.methodErr(start, t, err, "unmarshal function")
+			}
+			d.takeTag()
+			return true, nil
+		}
+		err := d.callFromV2(raw, start, t, func(dec *jsontext.Decoder) error { return u.From(dec, ptr) })
+		if err == errors.ErrUnsupported {
+			continue
+		}
+		d.takeTag()
+		return true, err
+	}
+	d.pos = start
+	return false, nil
+}
+
+// errAt is a semantic error about the value of type t that starts at
+// pos, of JSON kind k (0 when the value is not the problem).
+func (d *state) errAt(pos int, t reflect.Type, k byte, err error) error {
+	return &v2api.Error{Action: "unmarshal", ByteOffset: int64(pos), Kind: jsontext.Kind(k), GoType: t, Err: err}
+}
+
+// errValue is errAt for a number or string, which the error quotes.
+func (d *state) errValue(pos, end int, t reflect.Type, err error) error {
+	e := d.errAt(pos, t, d.src[pos], err).(*v2api.Error)
+	k := kindOf(d.src[pos])
+	e.Kind = jsontext.Kind(k)
+	if k == '"' || k == '0' {
+		e.Value = []byte(d.src[pos:end])
+	}
+	return e
+}
+
+// kindOf is the JSON kind of a value starting with c.
+func kindOf(c byte) byte {
+	switch c {
+	case 'n', 't', 'f', '"', '{', '[':
+		return c
+	}
+	return '0'
+}
+
+// takeTag returns the tag options meant for the next value and clears
+// them.
+func (d *state) takeTag() v2bits {
+	tag := d.v2.tag
+	d.v2.tag = 0
+	return tag
+}
+
+// mismatch is the error for a value of the wrong kind at pos: the whole
+// value is read first (as v2 does for scalars), so that a syntax error
+// within it is reported instead.
+func (d *state) mismatchV2(t reflect.Type, whole bool) error {
+	pos := d.pos
+	k := kindOf(d.src[pos])
+	if whole || k != '{' && k != '[' {
+		if err := d.skipV2(); err != nil {
+			return err
+		}
+	}
+	if k == '"' || k == '0' {
+		return d.errValue(pos, d.pos, t, nil)
+	}
+	return d.errAt(pos, t, k, nil)
+}
+
+// skipV2 moves past the value at pos; at the end of the valid text it
+// reports errTruncated.
+func (d *state) skipV2() error {
+	end, ok := wire.SkipValue(d.src, d.pos, MaxNesting)
+	if !ok {
+		return d.truncated()
+	}
+	d.pos = end
+	return nil
+}
+
+func (d *state) truncated() error {
+	return &v2api.Error{Err: errTruncated}
+}
+
+// atEnd reports whether the valid text ends at pos.
+func (d *state) atEnd() bool { return d.pos >= len(d.src) }
+
+var (
+	errInvalidStringTagV2 = errors.New("invalid use of `string` tag option")
+	errNoDefaultV2        = errors.New("no default representation")
+	errNilInterface       = errors.New("cannot derive concrete type for nil interface with finite type set")
+	errArrayUnderflow     = errors.New("too few array elements")
+	errArrayOverflow      = errors.New("too many array elements")
+)
+
+func newFnV2(t reflect.Type) decFunc {
+	// v2 treats the time types as if they had methods of its own,
+	// ahead of their methods.
+	if fn := timeFnV2(t); fn != nil {
+		return fn
+	}
+	if fn := methodFnV2(t); fn != nil {
+		return fn
+	}
+	return kindFnV2(t)
+}
+
+// kindFnV2 is the v2 decoder of t by its kind, without its methods.
+func kindFnV2(t reflect.Type) decFunc {
+	switch t.Kind() {
+	case reflect.Bool:
+		return func(d *state, p unsafe.Pointer) error {
+			if d.takeTag()&v2TagString != 0 {
+				return d.errAt(d.pos, t, 0, errInvalidStringTagV2)
+			}
+			if d.atEnd() {
+				return d.truncated()
+			}
+			switch d.src[d.pos] {
+			case 'n':
+				d.pos += 4
+				*(*bool)(p) = false
+				return nil
+			case 't':
+				d.pos += 4
+				*(*bool)(p) = true
+				return nil
+			case 'f':
+				d.pos += 5
+				*(*bool)(p) = false
+				return nil
+			}
+			return d.mismatchV2(t, false)
+		}
+	case reflect.String:
+		return func(d *state, p unsafe.Pointer) error {
+			if d.takeTag()&v2TagString != 0 {
+				return d.errAt(d.pos, t, 0, errInvalidStringTagV2)
+			}
+			if d.atEnd() {
+				return d.truncated()
+			}
+			switch d.src[d.pos] {
+			case 'n':
+				d.pos += 4
+				*(*string)(p) = ""
+				return nil
+			case '"':
+				s, err := d.readString()
+				if err != nil {
+					return d.truncated()
+				}
+				*(*string)(p) = s
+				return nil
+			}
+			return d.mismatchV2(t, true)
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		bits := t.Bits()
+		return func(d *state, p unsafe.Pointer) error {
+			text, pos, done, err := d.numberText(t)
+			if done || err != nil {
+				if done {
+					storeInt(p, bits, 0)
+				}
+				return err
+			}
+			neg := len(text) > 0 && text[0] == '-'
+			digits := text
+			if neg {
+				digits = text[1:]
+			}
+			n, ok := parseDigits(digits)
+			if !ok && n != ^uint64(0) {
+				return d.errValue(pos, d.pos, t, strconv.ErrSyntax)
+			}
+			limit := uint64(1) << (bits - 1)
+			if !ok || neg && n > limit || !neg && n > limit-1 {
+				return d.errValue(pos, d.pos, t, strconv.ErrRange)
+			}
+			v := int64(n)
+			if neg {
+				v = -v
+			}
+			storeInt(p, bits, v)
+			return nil
+		}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		bits := t.Bits()
+		return func(d *state, p unsafe.Pointer) error {
+			text, pos, done, err := d.numberText(t)
+			if done || err != nil {
+				if done {
+					storeUint(p, bits, 0)
+				}
+				return err
+			}
+			n, ok := parseDigits(text)
+			if !ok && n != ^uint64(0) {
+				return d.errValue(pos, d.pos, t, strconv.ErrSyntax)
+			}
+			if !ok || bits < 64 && n >= 1<<bits {
+				return d.errValue(pos, d.pos, t, strconv.ErrRange)
+			}
+			storeUint(p, bits, n)
+			return nil
+		}
+	case reflect.Float32, reflect.Float64:
+		bits := t.Bits()
+		return func(d *state, p unsafe.Pointer) error {
+			text, pos, done, err := d.numberText(t)
+			if done || err != nil {
+				if done {
+					storeFloat(p, bits, 0)
+				}
+				return err
+			}
+			if end, _, ok := wire.ScanNumber(text, 0); !ok || end != len(text) {
+				return d.errValue(pos, d.pos, t, strconv.ErrSyntax)
+			}
+			f, perr := strconv.ParseFloat(text, bits)
+			if perr != nil {
+				return d.errValue(pos, d.pos, t, strconv.ErrRange)
+			}
+			storeFloat(p, bits, f)
+			return nil
+		}
+	case reflect.Interface:
+		return ifaceFnV2(t)
+	case reflect.Pointer:
+		return pointerFnV2(t)
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 && t.Elem().PkgPath() == "" {
+			return bytesFnV2(t)
+		}
+		return sliceFnV2(t)
+	case reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 && t.Elem().PkgPath() == "" {
+			return bytesFnV2(t)
+		}
+		return arrayFnV2(t)
+	case reflect.Map:
+		return mapFnV2(t)
+	case reflect.Struct:
+		return structFnV2(t)
+	}
+	return func(d *state, p unsafe.Pointer) error {
+		d.takeTag()
+		return d.errAt(d.pos, t, 0, nil)
+	}
+}
+
+// numberText reads the number at pos for a value of numeric type t: a
+// number, or a string holding one where the options or tag (or a map
+// key) say so. It returns the number's text and where the value
+// started; done is set when the value was null (store zero).
+func (d *state) numberText(t reflect.Type) (text string, pos int, done bool, err error) {
+	tag := d.takeTag()
+	quoted := d.v2.bits&v2Stringify != 0 || tag&(v2TagString|v2Name) != 0
+	if d.atEnd() {
+		return "", 0, false, d.truncated()
+	}
+	pos = d.pos
+	switch c := d.src[pos]; {
+	case c == 'n':
+		d.pos += 4
+		return "", pos, true, nil
+	case c == '"' && quoted:
+		s, err := d.readStringTemp()
+		if err != nil {
+			return "", pos, false, d.truncated()
+		}
+		return s, pos, false, nil
+	case isNumberStart(c) && !quoted:
+		end, _, ok := wire.ScanNumber(d.src, pos)
+		if !ok || end >= len(d.src) && tag&v2Name == 0 && false {
+			return "", pos, false, d.truncated()
+		}
+		d.pos = end
+		return d.src[pos:end], pos, false, nil
+	}
+	return "", pos, false, d.mismatchV2(t, true)
+}
+
+// parseDigits parses a JSON integer's digits (no sign): ok is false when
+// s is not one, n is all ones when it does not fit in 64 bits.
+func parseDigits(s string) (n uint64, ok bool) {
+	if s == "" || s[0] == '0' && len(s) > 1 {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		if n > (^uint64(0)-9)/10 {
+			// Check the rest are digits before calling it an overflow.
+			for _, c := range []byte(s[i:]) {
+				if c < '0' || c > '9' {
+					return 0, false
+				}
+			}
+			if x, err := strconv.ParseUint(s, 10, 64); err == nil {
+				return x, true
+			}
+			return ^uint64(0), false
+		}
+		n = n*10 + uint64(c-'0')
+	}
+	return n, true
+}
+
+func storeInt(p unsafe.Pointer, bits int, v int64) {
+	switch bits {
+	case 8:
+		*(*int8)(p) = int8(v)
+	case 16:
+		*(*int16)(p) = int16(v)
+	case 32:
+		*(*int32)(p) = int32(v)
+	default:
+		*(*int64)(p) = v
+	}
+}
+
+func storeUint(p unsafe.Pointer, bits int, v uint64) {
+	switch bits {
+	case 8:
+		*(*uint8)(p) = uint8(v)
+	case 16:
+		*(*uint16)(p) = uint16(v)
+	case 32:
+		*(*uint32)(p) = uint32(v)
+	default:
+		*(*uint64)(p) = v
+	}
+}
+
+func storeFloat(p unsafe.Pointer, bits int, f float64) {
+	if bits == 32 {
+		*(*float32)(p) = float32(f)
+	} else {
+		*(*float64)(p) = f
+	}
+}
+
+var _ = rt.Direct

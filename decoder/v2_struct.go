@@ -1,0 +1,283 @@
+package decoder
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/v2api"
+	"github.com/jetjson/jet/jsontext"
+)
+
+// fieldV2 is a struct field as the v2 struct decoder fills it.
+type fieldV2 struct {
+	name   string
+	casing int8
+	offset uintptr
+	hops   []rt.Hop
+	fn     decFunc
+	str    bool
+	format string
+	id     int
+}
+
+// structV2 is the compiled v2 decoder of a struct type.
+type structV2 struct {
+	t      reflect.Type
+	plan   rt.PlanV2
+	fields []fieldV2
+	byName map[string]int
+	// byFold lists, by folded name, the fields that fold to it, the
+	// shallowest first (v2's precedence for case-insensitive names).
+	byFold   map[string][]int
+	fallback fallbackFunc
+}
+
+func structFnV2(t reflect.Type) decFunc {
+	plan := rt.StructFieldsV2(t, hasMethodsV2)
+	sv := &structV2{t: t, plan: plan, byName: map[string]int{}, byFold: map[string][]int{}}
+	sv.fields = make([]fieldV2, len(plan.Fields))
+	for i, f := range plan.Fields {
+		sv.fields[i] = fieldV2{name: f.Name, casing: f.Casing, offset: f.Offset, hops: f.Hops, str: f.String, format: f.Format, id: f.ID}
+		sv.byName[f.Name] = i
+	}
+	byID := make([]int, len(plan.Fields))
+	for i, f := range plan.Fields {
+		byID[f.ID] = i
+	}
+	for _, i := range byID {
+		k := foldNameV2(sv.fields[i].name)
+		sv.byFold[k] = append(sv.byFold[k], i)
+	}
+	for i, f := range plan.Fields {
+		sv.fields[i].fn = fnForV2(f.Type)
+	}
+	if fb := plan.Fallback; fb != nil {
+		sv.fallback = fallbackFnV2(fb.Type)
+	}
+	return sv.decode
+}
+
+// foldNameV2 folds a name for v2's case-insensitive matching: '-' and
+// '_' dropped, letters folded to one case.
+func foldNameV2(s string) string {
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c != '_' && c != '-' {
+				if 'a' <= c && c <= 'z' {
+					c -= 'a' - 'A'
+				}
+				out = append(out, c)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		for {
+			r2 := unicode.SimpleFold(r)
+			if r2 <= r {
+				r = r2
+				break
+			}
+			r = r2
+		}
+		out = utf8.AppendRune(out, r)
+		i += n
+	}
+	return string(out)
+}
+
+func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
+	t := sv.t
+	if d.takeTag()&v2TagString != 0 {
+		return d.errAt(d.pos, t, 0, errInvalidStringTagV2)
+	}
+	if d.atEnd() {
+		return d.truncated()
+	}
+	switch d.src[d.pos] {
+	case 'n':
+		d.pos += 4
+		reflect.NewAt(t, p).Elem().SetZero()
+		return nil
+	case '{':
+	default:
+		return d.mismatchV2(t, false)
+	}
+	// A type's declaration is checked once its object is met.
+	if e := sv.plan.Err; e != nil {
+		return d.errAt(d.pos, e.Type, '{', e.Err)
+	}
+	if e := sv.plan.UnsupportedFormat; e != nil && d.v2.bits&v2Format == 0 {
+		return d.errAt(d.pos, e.Type, '{', e.Err)
+	}
+	empty, err := d.objectStart()
+	if err != nil {
+		return d.truncated()
+	}
+	var seen []bool
+	if d.v2.bits&v2AllowDup == 0 {
+		seen = make([]bool, len(sv.fields))
+	}
+	for !empty {
+		if d.atEnd() {
+			return d.truncated()
+		}
+		nameAt := d.pos
+		name, err := d.readStringTemp()
+		if err != nil {
+			return d.truncated()
+		}
+		name = string([]byte(name)) // readStringTemp's text is overwritten by the value's strings
+		quoted := d.src[nameAt:d.pos]
+		d.skipSpace()
+		if d.atEnd() {
+			return d.truncated()
+		}
+		d.pos++ // the colon
+		d.skipSpace()
+		i, ok := sv.byName[name]
+		if !ok {
+			n := 0
+			for _, j := range sv.byFold[foldNameV2(name)] {
+				f := &sv.fields[j]
+				if f.casing == rt.CaseIgnore || d.v2.bits&v2AnyCase != 0 && f.casing != rt.CaseStrict {
+					if n == 0 {
+						i = j
+					}
+					n++
+				}
+			}
+			if n > 1 {
+				return within(d.errAt(nameAt, t, '"', v2api.ErrAmbiguousName), name)
+			}
+			ok = n == 1
+		}
+		if !ok {
+			switch {
+			case sv.fallback != nil:
+				fp := fieldPointerV2(p, sv.plan.Fallback.Offset, sv.plan.Fallback.Hops, true)
+				if fp == nil {
+					return d.errAt(d.pos, t, 0, errNilField)
+				}
+				if err := sv.fallback(d, fp, name, quoted); err != nil {
+					return within(err, name)
+				}
+			case d.v2.bits&v2RejectUnknown != 0:
+				return within(d.errAt(nameAt, t, '"', v2api.ErrUnknownName), name)
+			default:
+				if err := d.skipV2(); err != nil {
+					return err
+				}
+			}
+		} else {
+			f := &sv.fields[i]
+			if seen != nil {
+				if seen[i] {
+					return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("/" + escapeToken(name)), Err: jsontext.ErrDuplicateName}
+				}
+				seen[i] = true
+			}
+			fp := fieldPointerV2(p, f.offset, f.hops, true)
+			if fp == nil {
+				return within(d.errAt(d.pos, t, 0, errNilField), name)
+			}
+			if f.str {
+				d.v2.tag = v2TagString
+			}
+			if f.format != "" {
+				d.v2.tag = 0
+				return within(d.errAt(d.pos, f.typeOf(sv, i), 0, errInvalidFormat(f.format)), name)
+			}
+			if err := f.fn(d, fp); err != nil {
+				d.v2.tag = 0
+				return within(err, name)
+			}
+			d.v2.tag = 0
+		}
+		if empty, err = d.objectNext(); err != nil {
+			return d.truncated()
+		}
+	}
+	return nil
+}
+
+func (f *fieldV2) typeOf(sv *structV2, i int) reflect.Type { return sv.plan.Fields[i].Type }
+
+// fallbackFunc decodes an object member that no field takes into the
+// struct's embedded map or raw value at p.
+type fallbackFunc func(d *state, p unsafe.Pointer, name, quoted string) error
+
+func fallbackFnV2(t reflect.Type) fallbackFunc {
+	if rt.IsRawValueType(t) {
+		return func(d *state, p unsafe.Pointer, name, quoted string) error {
+			start := d.pos
+			if err := d.skipV2(); err != nil {
+				return err
+			}
+			raw := (*[]byte)(p)
+			b := *raw
+			if len(b) == 0 {
+				b = append(b, '{')
+			} else {
+				b = append(b[:len(b)-1], ',')
+			}
+			b = append(b, quoted...)
+			b = append(b, ':')
+			b = append(b, d.src[start:d.pos]...)
+			*raw = append(b, '}')
+			return nil
+		}
+	}
+	vt := t.Elem()
+	val := fnForV2(vt)
+	return func(d *state, p unsafe.Pointer, name, quoted string) error {
+		m := reflect.NewAt(t, p).Elem()
+		if m.IsNil() {
+			m.Set(reflect.MakeMap(t))
+		}
+		k := reflect.ValueOf(name).Convert(t.Key())
+		v := reflect.New(vt).Elem()
+		if old := m.MapIndex(k); old.IsValid() {
+			v.Set(old)
+		}
+		err := val(d, v.Addr().UnsafePointer())
+		m.SetMapIndex(k, v)
+		return err
+	}
+}
+
+// fieldPointerV2 follows an embedded field's hops from the struct at p,
+// allocating nil pointers on the way (when alloc is set); nil when a
+// nil pointer is unexported and cannot be allocated.
+func fieldPointerV2(p unsafe.Pointer, offset uintptr, hops []rt.Hop, alloc bool) unsafe.Pointer {
+	for _, h := range hops {
+		slot := (*unsafe.Pointer)(unsafe.Add(p, h.Offset))
+		if *slot == nil {
+			if !alloc || h.Unexported {
+				return nil
+			}
+			*slot = reflect.New(h.Elem).UnsafePointer()
+		}
+		p = *slot
+	}
+	return unsafe.Add(p, offset)
+}
+
+var errNilField = errors.New("cannot set embedded pointer to unexported struct type")
+
+func errInvalidFormat(format string) error {
+	return fmt.Errorf("invalid format flag %q", format)
+}
+
+// escapeToken escapes a JSON Pointer reference token (RFC 6901).
+func escapeToken(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}

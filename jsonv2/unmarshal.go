@@ -1,0 +1,213 @@
+package json
+
+import (
+	"io"
+	"reflect"
+
+	"github.com/jetjson/jet/internal/jsonopts"
+	"github.com/jetjson/jet/internal/v2api"
+	"github.com/jetjson/jet/jsontext"
+
+	// The decoder installs the v2 dialect in v2api.
+	_ "github.com/jetjson/jet/decoder"
+)
+
+// Unmarshal decodes a []byte input into a Go value according to the
+// provided unmarshal and decode options (while ignoring marshal or
+// encode options). The input must be a single JSON value with optional
+// whitespace interspersed. The output must be a non-nil pointer.
+//
+// Type-specific unmarshal functions and methods take precedence over the
+// default representation of a value: in order, a function given by
+// WithUnmarshalers, UnmarshalJSONFrom (UnmarshalerFrom), UnmarshalJSON
+// (Unmarshaler), UnmarshalText (encoding.TextUnmarshaler, for JSON
+// strings).
+//
+// Otherwise the rules are those of Go's encoding/json/v2: a JSON null
+// stores the zero value; booleans, strings and numbers go into Go values
+// of their kind (numbers within strings where StringifyNumbers or the
+// `string` tag option says, or for map keys), with no fractions into
+// integers and no overflow; base64 strings into []byte and [N]byte (of
+// exactly N bytes); objects into maps (merged: entries kept, and an
+// existing entry's value decoded into) and structs (see the package
+// documentation); arrays into slices (appended after the length is
+// reset) and arrays (of exactly their length); a value into a nil empty
+// interface as map[string]any, []any, float64, string or bool, and into
+// a non-nil interface as into the value it holds. Duplicate names and
+// invalid UTF-8 are errors unless jsontext's options allow them.
+func Unmarshal(in []byte, out any, opts ...Options) (err error) {
+	return publicError(v2api.Unmarshal(in, out, joinOptions(opts)))
+}
+
+// UnmarshalRead deserializes a Go value from an io.Reader according to
+// the provided unmarshal and decode options (while ignoring marshal or
+// encode options). The input must be a single JSON value with optional
+// whitespace interspersed. It consumes the entirety of io.Reader until
+// io.EOF is encountered, without reporting an error for EOF. The output
+// must be a non-nil pointer. See Unmarshal for details about the
+// conversion of JSON into a Go value.
+func UnmarshalRead(in io.Reader, out any, opts ...Options) (err error) {
+	b, err := io.ReadAll(in)
+	if err != nil {
+		return err
+	}
+	return Unmarshal(b, out, opts...)
+}
+
+// UnmarshalDecode deserializes a Go value from a jsontext.Decoder
+// according to the provided unmarshal options (while ignoring marshal,
+// encode, or decode options). Any unmarshal options already specified on
+// the jsontext.Decoder take lower precedence than the set of options
+// provided by the caller. Unlike Unmarshal and UnmarshalRead, decode
+// options are ignored because they must have already been specified on
+// the provided jsontext.Decoder.
+//
+// The input may be a stream of zero or more JSON values, where this only
+// unmarshals the next JSON value in the stream. The output must be a
+// non-nil pointer. See Unmarshal for details about the conversion of JSON
+// into a Go value.
+func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error) {
+	rv := reflect.ValueOf(out)
+	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return publicError(v2api.Unmarshal(nil, out, joinOptions(nil)))
+	}
+	o := new(jsonopts.Struct)
+	o.Join(in.Options())
+	o.Join(opts...)
+	ptr := in.StackPointer()
+	val, err := in.ReadValue()
+	if err != nil {
+		return err
+	}
+	start := in.InputOffset() - int64(len(val))
+	err = v2api.Unmarshal(val, out, o)
+	if err != nil {
+		v2api.Offset(err, start)
+		if ptr != "" {
+			prefixPointer(err, ptr)
+		}
+	}
+	return publicError(err)
+}
+
+// prefixPointer puts the Decoder's position in front of err's JSON
+// Pointer, for a value decoded inside a stream's container.
+func prefixPointer(err error, ptr jsontext.Pointer) {
+	switch e := err.(type) {
+	case *v2api.Error:
+		e.JSONPointer = ptr + e.JSONPointer
+	case *jsontext.SyntacticError:
+		e.JSONPointer = ptr + e.JSONPointer
+	}
+}
+
+// Unmarshaler is implemented by types that can unmarshal themselves. It
+// is recommended that types implement UnmarshalerFrom unless the
+// implementation is trying to avoid a hard dependency on the "jsontext"
+// package.
+//
+// The input can be assumed to be a valid encoding of a JSON value if
+// called from unmarshal functionality in this package. UnmarshalJSON
+// must copy the JSON data if it is retained after returning. It is
+// recommended that UnmarshalJSON implement merge semantics when
+// unmarshaling into a pre-populated value.
+//
+// Implementations must not retain or mutate the input []byte.
+type Unmarshaler interface {
+	UnmarshalJSON([]byte) error
+}
+
+// UnmarshalerFrom is implemented by types that can unmarshal themselves.
+// It is recommended that types implement UnmarshalerFrom instead of
+// Unmarshaler since this is both more performant and flexible. If a type
+// implements both Unmarshaler and UnmarshalerFrom, then UnmarshalerFrom
+// takes precedence.
+//
+// The implementation must read only one JSON value from the Decoder. It
+// may instead return errors.ErrUnsupported without reading anything: the
+// value is then unmarshaled as if the method did not exist.
+//
+// Implementations must not retain the pointer to jsontext.Decoder.
+type UnmarshalerFrom interface {
+	UnmarshalJSONFrom(*jsontext.Decoder) error
+}
+
+// Unmarshalers is a list of functions that may override the unmarshal
+// behavior of specific types. Populate it using UnmarshalFunc,
+// UnmarshalFromFunc and JoinUnmarshalers, and pass it with
+// WithUnmarshalers to Unmarshal, UnmarshalRead or UnmarshalDecode. A nil
+// *Unmarshalers is equivalent to an empty list.
+//
+// For performance, unmarshalers should be stored in a global variable.
+type Unmarshalers = typedUnmarshalers
+
+type typedUnmarshalers = v2api.Unmarshalers
+
+// JoinUnmarshalers constructs a flattened list of unmarshal functions.
+// If multiple functions in the list are applicable for a value of a
+// given type, then those earlier in the list take precedence over those
+// that come later. If a function returns errors.ErrUnsupported, then the
+// next applicable function is called, otherwise the default unmarshaling
+// behavior is used.
+func JoinUnmarshalers(us ...*Unmarshalers) *Unmarshalers {
+	var out Unmarshalers
+	for _, u := range us {
+		if u != nil {
+			out.List = append(out.List, u.List...)
+		}
+	}
+	return &out
+}
+
+// UnmarshalFunc constructs a type-specific unmarshaler that specifies how
+// to unmarshal values of type T. T must be an unnamed pointer or an
+// interface type. The function is always provided with a non-nil pointer
+// value.
+//
+// The function must unmarshal exactly one JSON value. The input []byte
+// must not be mutated. The input []byte and value T must not be retained
+// outside the function call. It may return errors.ErrUnsupported to
+// decline.
+func UnmarshalFunc[T any](fn func([]byte, T) error) *Unmarshalers {
+	t := reflect.TypeFor[T]()
+	return &Unmarshalers{List: []v2api.UnmarshalerFunc{{
+		Type:  t,
+		Bytes: func(data []byte, ptr reflect.Value) error { return fn(data, ptr.Interface().(T)) },
+	}}}
+}
+
+// UnmarshalFromFunc constructs a type-specific unmarshaler that specifies
+// how to unmarshal values of type T. T must be an unnamed pointer or an
+// interface type. The function is always provided with a non-nil pointer
+// value.
+//
+// The function must unmarshal exactly one JSON value by calling read
+// methods on the provided decoder. It may return errors.ErrUnsupported
+// without reading anything to decline. The pointer to jsontext.Decoder
+// and the value of T must not be retained outside the function call.
+func UnmarshalFromFunc[T any](fn func(*jsontext.Decoder, T) error) *Unmarshalers {
+	t := reflect.TypeFor[T]()
+	return &Unmarshalers{List: []v2api.UnmarshalerFunc{{
+		Type: t,
+		From: func(dec *jsontext.Decoder, ptr reflect.Value) error { return fn(dec, ptr.Interface().(T)) },
+	}}}
+}
+
+// WithUnmarshalers specifies a list of type-specific unmarshalers to
+// use, which take precedence over the default behavior (and over
+// methods) for the types they handle.
+//
+// This only affects unmarshaling and is ignored when marshaling.
+func WithUnmarshalers(v *Unmarshalers) Options { return (*unmarshalersOption)(v) }
+
+// unmarshalersOption is the option WithUnmarshalers makes.
+type unmarshalersOption Unmarshalers
+
+// JSONOptions marks unmarshalersOption as Options.
+func (*unmarshalersOption) JSONOptions(jsonopts.NotForPublicUse) {}
+
+// JoinInto records the unmarshalers in s.
+func (o *unmarshalersOption) JoinInto(s *jsonopts.Struct) {
+	s.Flags.Set(jsonopts.True(jsonopts.Unmarshalers))
+	s.Unmarshalers = (*Unmarshalers)(o)
+}

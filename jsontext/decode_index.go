@@ -29,11 +29,12 @@ type tokenIndex struct {
 	usable int  // x.Tokens()[:usable] are checked and have a token after them
 	live   bool // x lists this buffer (from some point on)
 	off    bool // the rest of this buffer is left to the other paths
+	high   bool // the blocks the last token listed starts in hold bytes of 0x80 and above
 }
 
 // drop forgets the list (the buffer moved).
 func (ix *tokenIndex) drop() {
-	ix.k, ix.usable, ix.live, ix.off = 0, 0, false, false
+	ix.k, ix.usable, ix.live, ix.off, ix.high = 0, 0, false, false, false
 }
 
 // tokenFromIndex reads the next token from the list, or (with nothing
@@ -395,11 +396,19 @@ func (d *decoderState) fillIndex() bool {
 		keep = 1 // the last token: it has a token after it now
 	}
 	s := wire.StringOf(d.buf)
+	// Whether the stretch checked below may hold bytes of 0x80 and above:
+	// those of the blocks listed now, and of those the kept token starts
+	// in.
+	high := keep > 0 && ix.high
+	ix.x.ForgetBytes()
 	if !ix.x.Fill(s, keep) {
 		// The list holds the kept tokens only; none is usable.
 		ix.k, ix.usable = 0, 0
+		ix.high = high || !ix.x.ASCII()
 		return false
 	}
+	ix.high = !ix.x.ASCII() // the last token starts in these blocks
+	high = high || ix.high
 	toks := ix.x.Tokens()
 	if !ix.x.Clean() || len(toks) < 2 {
 		ix.off = true
@@ -407,10 +416,10 @@ func (d *decoderState) fillIndex() bool {
 	}
 	// The stretch the usable tokens cover: from the first to the start of
 	// the last. Outside strings, valid JSON is ASCII, and a backslash
-	// starts an escape.
+	// starts an escape. Escaped surrogates are checked by the list, for
+	// all it has listed.
 	from, to := int(toks[0]), int(toks[len(toks)-1])
-	stretch := s[from:to]
-	if !validUTF8(stretch) || d.checkUTF8 && !surrogatesPaired(stretch) {
+	if high && !validUTF8(s[from:to]) || d.checkUTF8 && !ix.x.SurrogatesPaired() {
 		ix.off = true
 		return false
 	}
@@ -667,12 +676,13 @@ named:
 // UTF-8 and escaped surrogates, checked at once.
 func (d *decoderState) valueChecked(pos, end int) (int, bool) {
 	v := wire.StringOf(d.buf[pos:end])
-	if !validUTF8(v) {
+	if !d.vx.ASCII() && !validUTF8(v) {
 		// Names may be misread (they were taken as valid UTF-8), and the
 		// error is to be reported: either way, the other paths.
 		return 0, false
 	}
-	if d.checkUTF8 && !surrogatesPaired(v) {
+	if d.checkUTF8 && !d.vx.SurrogatesPaired() {
+		// (Or one among the bytes listed after the value.)
 		return 0, false
 	}
 	if d.buf[pos] == '"' {

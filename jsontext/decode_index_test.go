@@ -1,7 +1,9 @@
 package jsontext
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 )
@@ -27,6 +29,29 @@ func TestIndexRefillWithNothingUsable(t *testing.T) {
 			}
 			if got, want := read(false), read(true); got != want {
 				t.Errorf("%.60q: fast path read\n%s\nreference read\n%s", doc, got, want)
+			}
+		}
+	}
+}
+
+// TestIndexSurrogatesAcrossBlocks reads documents with escaped
+// surrogates, paired and not, at every offset from a block boundary of
+// the token index (which checks their pairing 64 bytes at a time), token
+// by token and as values; the fast paths must agree with the reference.
+func TestIndexSurrogatesAcrossBlocks(t *testing.T) {
+	escapes := []string{`\ud83d\ude00`, `\uD83D\uDE00`, `\ud800`, `\udc00`, `\ud800\u0041`, `\ud800\ud800\udc00`, `\\ud800`, `\u00e9\ud7ff\ue000`, `é\ud800\udfff`}
+	for _, e := range escapes {
+		for off := 0; off < 80; off++ {
+			item := `"` + strings.Repeat("x", off) + e + `"`
+			doc := `[` + strings.Repeat(`"pad",`, 50) + item + `,` + item + `,{` + item + `:1}]`
+			for _, sc := range [][]step{nil, {stepValue}, {stepToken, stepSkip}} {
+				for _, opts := range [][]optSpec{nil, {{name: "AllowInvalidUTF8", b: true}}} {
+					r := func(b []byte) io.Reader { return bytes.NewReader(b) }
+					want := decodeTranscript(jetSlowAPI, []byte(doc), r, opts, sc)
+					if got := decodeTranscript(jetAPI, []byte(doc), r, opts, sc); got != want {
+						t.Fatalf("%q at %d, script %v, opts %v:\n%s", e, off, sc, opts, firstDiff(got, want))
+					}
+				}
 			}
 		}
 	}

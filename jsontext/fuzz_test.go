@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jetjson/jet/internal/testdocs"
+	"github.com/jetjson/jet/internal/wire"
 )
 
 // jetSlowAPI is this package with its fast paths turned off: the
@@ -227,6 +228,15 @@ func FuzzSurrogatesPaired(f *testing.F) {
 		for _, text := range []string{string(q), `{` + string(q) + `:[1,"\\",` + string(q) + `]`, `"\ud800\udc00",` + string(q) + `,true`} {
 			if got := surrogatesPaired(text); got != (err == nil) {
 				t.Fatalf("surrogatesPaired(%q) = %v, consumeString(%q): %v", text, got, q, err)
+			}
+			// The token index's check, over the whole text.
+			var x wire.TokenIndex
+			x.Reset(0)
+			for x.Listed() < len(text) {
+				x.FillLast(text, 0)
+			}
+			if got := x.SurrogatesPaired(); x.Clean() && got != (err == nil) {
+				t.Fatalf("TokenIndex.SurrogatesPaired over %q = %v, consumeString(%q): %v", text, got, q, err)
 			}
 		}
 	})

@@ -101,5 +101,21 @@ func (x *TokenIndex) Listed() int { return x.next }
 // without error).
 func (x *TokenIndex) Clean() bool { return x.st.bad == 0 }
 
+// SurrogatesPaired reports whether every escaped surrogate listed so far
+// is paired: each \uD800-\uDBFF escape followed at once by a
+// \uDC00-\uDFFF escape, and each of those preceded by one. A high
+// surrogate among the last bytes listed, whose pair would be listed
+// next, counts as unpaired. Like Clean, it takes escapes as they come:
+// it says nothing of text that is not Clean.
+func (x *TokenIndex) SurrogatesPaired() bool { return x.st.surBad|x.st.sur&63 == 0 }
+
+// ASCII reports whether every byte of the blocks listed since Reset or
+// the last ForgetBytes is below 0x80 (the blocks cover the tokens listed
+// in that time, and the whitespace around them).
+func (x *TokenIndex) ASCII() bool { return x.st.high == 0 }
+
+// ForgetBytes starts ASCII's record afresh: from the next block listed.
+func (x *TokenIndex) ForgetBytes() { x.st.high = 0 }
+
 // InString reports whether listing stopped inside a string.
 func (x *TokenIndex) InString() bool { return x.st.inString != 0 }

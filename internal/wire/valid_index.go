@@ -40,6 +40,11 @@ type skIdx struct {
 
 	numRun, pointRun, expRun           uint64
 	digit, exp, signPoint, minus, zero uint64
+
+	// The pairing of escaped surrogates (see surrogates): sur carries
+	// into the next block, surBad is non-zero once a surrogate escape
+	// was found unpaired. high is 1 once a byte of 0x80 or more was seen.
+	sur, surBad, high uint64
 }
 
 // skIdxCap is the number of tokens the second stage takes from the first
@@ -50,6 +55,8 @@ const skIdxCap = 512
 type skIdxMasks struct {
 	quote, backslash, space, structural, control, escape, u, hex uint64
 	digit, zero, minus, plus, point, exp                         uint64
+	high                                                         uint64 // 0x80 and above
+	surD, sur89AB, surCDEF                                       uint64 // see surrogates
 }
 
 // skIdxClassify returns the byte classes of the 64 bytes at s[i:]. The
@@ -100,6 +107,19 @@ func skIdxClassify(s string, i int) (m skIdxMasks) {
 		if c == '0' {
 			m.zero |= bit
 		}
+		if c >= 0x80 {
+			m.high |= bit
+		}
+		switch c {
+		case 'd', 'D':
+			m.surD |= bit
+		}
+		switch c {
+		case '8', '9', 'a', 'b', 'A', 'B':
+			m.sur89AB |= bit
+		case 'c', 'd', 'e', 'f', 'C', 'D', 'E', 'F':
+			m.surCDEF |= bit
+		}
 	}
 	return m
 }
@@ -121,12 +141,18 @@ func (st *skIdx) block(m *skIdxMasks) uint64 {
 	in := skPrefixXor(quotes) ^ st.inString
 	st.inString = uint64(int64(in) >> 63)
 	bad := m.control & in
-	if esc|st.hex != 0 {
+	if m.high != 0 {
+		st.high = 1
+	}
+	if esc|st.hex|st.sur != 0 {
 		bad |= esc &^ m.escape
 		u := esc & m.u
 		need := u<<1 | u<<2 | u<<3 | u<<4 | st.hex
 		st.hex = u>>63 | u>>62 | u>>61 | u>>60
 		bad |= need &^ m.hex
+		if u|st.sur != 0 {
+			st.surrogates(m, u)
+		}
 	}
 	strs := in | quotes
 	other := ^(m.space | m.structural | strs)
@@ -137,6 +163,24 @@ func (st *skIdx) block(m *skIdxMasks) uint64 {
 	}
 	st.bad |= bad
 	return m.structural&^strs | quotes&in | starts
+}
+
+// surrogates checks the pairing of escaped surrogates in a block, given
+// u, its escaped u's: at the second hex digit of each \u escape, it
+// finds those of high surrogates (\uD800-\uDBFF: a d or D, then 8, 9, a
+// or b in either case) and of low ones (\uDC00-\uDFFF: a d or D, then c
+// to f), and each high one must have a low one 6 bytes later, each low
+// one a high one 6 bytes before. st.sur carries into the next block the
+// escaped u at its last byte (bit 7), the d after an escaped u at its
+// last byte (bit 6), and the high surrogates among its last 6 bytes
+// (bits 0-5); the errors go to st.surBad. (Bad escapes are the business
+// of the other checks: here the hex digits are taken as they come.)
+func (st *skIdx) surrogates(m *skIdxMasks, u uint64) {
+	v := (u<<1 | st.sur>>7) & m.surD
+	t := v<<1 | st.sur>>6&1
+	hi, lo := t&m.sur89AB, t&m.surCDEF
+	st.surBad |= lo ^ (hi<<6 | st.sur&63)
+	st.sur = u>>63<<7 | v>>63<<6 | hi>>58
 }
 
 // numbers checks the numbers of a block: the runs of other bytes that

@@ -32,6 +32,20 @@ SKIDXTABLE(skIdxMinus, 0x2d2d2d2d2d2d2d2d, 0x2d2d2d2d2d2d2d2d)
 SKIDXTABLE(skIdxPlus, 0x2b2b2b2b2b2b2b2b, 0x2b2b2b2b2b2b2b2b)
 SKIDXTABLE(skIdxPoint, 0x2e2e2e2e2e2e2e2e, 0x2e2e2e2e2e2e2e2e)
 SKIDXTABLE(skIdxExp, 0x6565656565656565, 0x6565656565656565)
+// The classes of surrogates' hex digits (see skIdx.surrogates): the AND
+// of the two lookups has 0x80 for d or D, 0x40 for 8 or 9, 0x20 for a,
+// b, A or B, and 0x10 for c to f and C to F.
+SKIDXTABLE(skIdxSurLo, 0x0010109010202000, 0x0000000000004040)
+SKIDXTABLE(skIdxSurHi, 0x00b000b040000000, 0x0000000000000000)
+SKIDXTABLE(skIdxSurD, 0x8080808080808080, 0x8080808080808080)
+SKIDXTABLE(skIdxSur89AB, 0x6060606060606060, 0x6060606060606060)
+SKIDXTABLE(skIdxSurCDEF, 0x1010101010101010, 0x1010101010101010)
+
+DATA skIdxZeroes<>+0(SB)/8, $0
+DATA skIdxZeroes<>+8(SB)/8, $0
+DATA skIdxZeroes<>+16(SB)/8, $0
+DATA skIdxZeroes<>+24(SB)/8, $0
+GLOBL skIdxZeroes<>(SB), RODATA|NOPTR, $32
 
 DATA skIdxOdd<>+0(SB)/8, $0xAAAAAAAAAAAAAAAA
 GLOBL skIdxOdd<>(SB), RODATA|NOPTR, $8
@@ -186,8 +200,8 @@ GLOBL skIdxOdd<>(SB), RODATA|NOPTR, $8
 // base, R9 inString, R10 escape carry, R11 scalar carry, R13 errors; AX,
 // DX, R8, R12 scratch. Y15 '"', Y14 '\\', Y13 and Y12 the whitespace and
 // structural tables, Y11 0x20, Y10 0x1f; X8 all ones (the multiplier of
-// the prefix XOR).
-TEXT ·skIdxAVX2(SB), NOSPLIT, $80-64
+// the prefix XOR); Y9 the OR of the blocks' bytes (for skIdx.high).
+TEXT ·skIdxAVX2(SB), NOSPLIT, $128-64
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ st+16(FP), DX
@@ -201,6 +215,7 @@ TEXT ·skIdxAVX2(SB), NOSPLIT, $80-64
 	SUBQ $64, R14
 	LEAQ (DI)(R14*4), R14
 	MOVQ R14, lim-16(SP)
+	VPXOR Y9, Y9, Y9
 
 	MOVQ $0x22, AX
 	VMOVQ AX, X15
@@ -229,6 +244,8 @@ loop:
 
 	VMOVDQU (SI)(BX*1), Y0
 	VMOVDQU 32(SI)(BX*1), Y1
+	VPOR    Y0, Y9, Y9       // bytes of 0x80 and above
+	VPOR    Y1, Y9, Y9
 
 	// Backslashes, and the escaped bytes into R8.
 	VPCMPEQB Y0, Y14, Y2
@@ -264,6 +281,7 @@ escaped:
 	MOVQ R8, AX
 	MOVQ st+16(FP), DX
 	ORQ  24(DX), AX
+	ORQ  104(DX), AX
 	JNZ  checkescapes
 
 quotes:
@@ -453,7 +471,6 @@ checkescapes:
 	VMOVDQU skIdxNibble<>(SB), Y7
 	VMOVDQU skIdxEscLo<>(SB), Y6
 	VMOVDQU skIdxEscHi<>(SB), Y5
-	VPXOR   Y9, Y9, Y9
 	VPSRLW  $4, Y0, Y2
 	VPAND   Y7, Y2, Y2           // high nibbles
 	VPSRLW  $4, Y1, Y3
@@ -461,12 +478,12 @@ checkescapes:
 	VPSHUFB Y0, Y6, Y4
 	VPSHUFB Y2, Y5, Y7
 	VPAND   Y4, Y7, Y4
-	VPCMPEQB Y9, Y4, Y4
+	VPCMPEQB skIdxZeroes<>(SB), Y4, Y4
 	VPMOVMSKB Y4, R12
 	VPSHUFB Y1, Y6, Y4
 	VPSHUFB Y3, Y5, Y7
 	VPAND   Y4, Y7, Y4
-	VPCMPEQB Y9, Y4, Y4
+	VPCMPEQB skIdxZeroes<>(SB), Y4, Y4
 	VPMOVMSKB Y4, AX
 	SHLQ $32, AX
 	ORQ  AX, R12
@@ -478,12 +495,12 @@ checkescapes:
 	VPSHUFB Y0, Y6, Y4
 	VPSHUFB Y2, Y5, Y7
 	VPAND   Y4, Y7, Y4
-	VPCMPEQB Y9, Y4, Y4
+	VPCMPEQB skIdxZeroes<>(SB), Y4, Y4
 	VPMOVMSKB Y4, DX
 	VPSHUFB Y1, Y6, Y4
 	VPSHUFB Y3, Y5, Y7
 	VPAND   Y4, Y7, Y4
-	VPCMPEQB Y9, Y4, Y4
+	VPCMPEQB skIdxZeroes<>(SB), Y4, Y4
 	VPMOVMSKB Y4, AX
 	SHLQ $32, AX
 	ORQ  AX, DX                  // not hex digits
@@ -515,6 +532,7 @@ checkescapes:
 	ANDQ R12, DX
 	ORQ  DX, R13
 	// The debt carried into the next block: bits 60-63 of u, spread.
+	MOVQ AX, usave-96(SP)
 	SHRQ $60, AX
 	MOVQ AX, DX
 	SHRQ $1, AX
@@ -524,6 +542,79 @@ checkescapes:
 	SHRQ $1, AX
 	ORQ  AX, DX
 	MOVQ DX, 24(CX)
+	// Surrogates (skIdx.surrogates), unless there is no escaped u
+	// here and nothing carried: the classes of the bytes into the
+	// frame, d or D (sd), 8-b (s89), c-f (scd). R8, the escaped bytes,
+	// is kept in the frame meanwhile.
+	MOVQ usave-96(SP), AX
+	ORQ  104(CX), AX
+	JZ   nosurrogates
+	MOVQ R8, esc-128(SP)
+	VMOVDQU skIdxSurLo<>(SB), Y6
+	VMOVDQU skIdxSurHi<>(SB), Y5
+	VPSHUFB Y0, Y6, Y4
+	VPSHUFB Y2, Y5, Y7
+	VPAND   Y4, Y7, Y4
+	VPSHUFB Y1, Y6, Y6
+	VPSHUFB Y3, Y5, Y5
+	VPAND   Y6, Y5, Y5
+	VPMOVMSKB Y4, R8
+	VPMOVMSKB Y5, DX
+	SHLQ $32, DX
+	ORQ  DX, R8
+	MOVQ R8, sd-104(SP)
+	VPSLLW  $1, Y4, Y6
+	VPSLLW  $2, Y4, Y7
+	VPOR    Y6, Y7, Y6
+	VPMOVMSKB Y6, R8
+	VPSLLW  $1, Y5, Y6
+	VPSLLW  $2, Y5, Y7
+	VPOR    Y6, Y7, Y6
+	VPMOVMSKB Y6, DX
+	SHLQ $32, DX
+	ORQ  DX, R8
+	MOVQ R8, s89-112(SP)
+	VPSLLW  $3, Y4, Y6
+	VPMOVMSKB Y6, R8
+	VPSLLW  $3, Y5, Y6
+	VPMOVMSKB Y6, DX
+	SHLQ $32, DX
+	ORQ  DX, R8
+	MOVQ R8, scd-120(SP)
+	MOVQ usave-96(SP), AX    // u
+	MOVQ 104(CX), R12
+	MOVQ R12, R8
+	SHRQ $7, R8
+	MOVQ AX, DX
+	SHLQ $1, DX
+	ORQ  R8, DX
+	ANDQ sd-104(SP), DX      // v
+	SHRQ $63, AX
+	SHLQ $7, AX              // the next carry: u
+	MOVQ DX, R8
+	SHRQ $63, R8
+	SHLQ $6, R8
+	ORQ  R8, AX              // and v
+	SHLQ $1, DX
+	MOVQ R12, R8
+	SHRQ $6, R8
+	ANDQ $1, R8
+	ORQ  R8, DX              // t
+	ANDQ $63, R12
+	MOVQ DX, R8
+	ANDQ scd-120(SP), R8     // lo
+	XORQ R8, R12
+	ANDQ s89-112(SP), DX     // hi
+	MOVQ DX, R8
+	SHLQ $6, R8
+	XORQ R8, R12
+	ORQ  R12, 112(CX)
+	SHRQ $58, DX
+	ORQ  DX, AX
+	MOVQ AX, 104(CX)
+	MOVQ esc-128(SP), R8
+
+nosurrogates:
 	MOVQ n+8(FP), CX
 	JMP  quotes
 
@@ -533,6 +624,11 @@ done:
 	MOVQ R10, 8(DX)
 	MOVQ R11, 16(DX)
 	ORQ  R13, 32(DX)
+	VPMOVMSKB Y9, AX
+	NEGQ AX
+	SBBQ AX, AX
+	NEGQ AX
+	ORQ  AX, 120(DX)
 	MOVQ out+24(FP), AX
 	SUBQ AX, DI
 	SHRQ $2, DI
@@ -579,7 +675,8 @@ GLOBL skIdxSixteen<>(SB), RODATA|NOPTR, $4
 // digits owed and the number run carry in the frame; AX, DX, R8, R12
 // scratch. Z31 '"', Z30 '\\', Z29 and Z28 the whitespace and structural
 // tables, Z27 0x20, Z26 0xe0, Z25 '0', Z24 10, Z23 '-', Z22 '+', Z21 '.',
-// Z20 'e', Z16-Z19 the offsets 0-63 as dwords; X8 all ones.
+// Z20 'e', Z16-Z19 the offsets 0-63 as dwords; X8 all ones; Z9 the OR
+// of the blocks' bytes (for skIdx.high).
 TEXT ·skIdxAVX512(SB), NOSPLIT, $96-64
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
@@ -596,6 +693,10 @@ TEXT ·skIdxAVX512(SB), NOSPLIT, $96-64
 	MOVQ AX, hex-8(SP)
 	MOVQ 40(DX), AX
 	MOVQ AX, nr-16(SP)
+	MOVQ 104(DX), AX
+	MOVQ AX, sur-32(SP)
+	MOVQ $0, surbad-40(SP)
+	VPXORQ Z9, Z9, Z9
 	XORQ R13, R13
 	SUBQ $64, R14
 	LEAQ (DI)(R14*4), R14
@@ -632,6 +733,7 @@ bloop:
 	JGT  bdone
 
 	VMOVDQU64 (SI)(BX*1), Z0
+	VPORQ Z0, Z9, Z9         // bytes of 0x80 and above
 
 bgeneral:
 	VPCMPEQB Z0, Z30, K1
@@ -641,6 +743,7 @@ bgeneral:
 	MOVQ R12, R8
 	ORQ  R10, R8
 	ORQ  hex-8(SP), R8
+	ORQ  sur-32(SP), R8
 	JNZ  bescapes
 
 bquotes:
@@ -731,12 +834,14 @@ binstring:
 	ADDQ $64, BX
 	MOVQ hex-8(SP), R8
 	ORQ  R10, R8
+	ORQ  sur-32(SP), R8
 	JNZ  bloop
 
 bstring:
 	CMPQ BX, CX
 	JGT  bdone
 	VMOVDQU64 (SI)(BX*1), Z0
+	VPORQ Z0, Z9, Z9
 	VPCMPEQB Z0, Z31, K1
 	VPCMPEQB Z0, Z30, K2
 	VPTESTNMB Z26, Z0, K3
@@ -807,6 +912,7 @@ bcheck:
 	ORQ  hex-8(SP), R8       // hex digits owed
 	ANDQ R8, DX
 	ORQ  DX, R13
+	MOVQ R12, usave-48(SP)
 	SHRQ $60, R12
 	MOVQ R12, DX
 	SHRQ $1, R12
@@ -816,6 +922,54 @@ bcheck:
 	SHRQ $1, R12
 	ORQ  R12, DX
 	MOVQ DX, hex-8(SP)       // owed by the next block
+	// Surrogates (skIdx.surrogates), unless there is no escaped u
+	// here and nothing carried: K1 d or D, K2 8-b, K3 c-f.
+	MOVQ usave-48(SP), R8
+	ORQ  sur-32(SP), R8
+	JZ   bnosurrogates
+	VMOVDQU64 skIdxSurLo<>(SB), Z6
+	VMOVDQU64 skIdxSurHi<>(SB), Z5
+	VPSHUFB Z0, Z6, Z3
+	VPSHUFB Z2, Z5, Z4
+	VPANDQ  Z3, Z4, Z3
+	VPTESTMB skIdxSurD<>(SB), Z3, K1
+	VPTESTMB skIdxSur89AB<>(SB), Z3, K2
+	VPTESTMB skIdxSurCDEF<>(SB), Z3, K3
+	MOVQ usave-48(SP), R12   // u
+	MOVQ sur-32(SP), CX
+	MOVQ CX, R8
+	SHRQ $7, R8
+	MOVQ R12, DX
+	SHLQ $1, DX
+	ORQ  R8, DX
+	KMOVQ K1, R8
+	ANDQ R8, DX              // v
+	SHRQ $63, R12
+	SHLQ $7, R12             // the next carry: u
+	MOVQ DX, R8
+	SHRQ $63, R8
+	SHLQ $6, R8
+	ORQ  R8, R12             // and v
+	SHLQ $1, DX
+	MOVQ CX, R8
+	SHRQ $6, R8
+	ANDQ $1, R8
+	ORQ  R8, DX              // t
+	ANDQ $63, CX
+	KMOVQ K3, R8
+	ANDQ DX, R8              // lo
+	XORQ R8, CX
+	KMOVQ K2, R8
+	ANDQ R8, DX              // hi
+	MOVQ DX, R8
+	SHLQ $6, R8
+	XORQ R8, CX
+	ORQ  CX, surbad-40(SP)
+	SHRQ $58, DX
+	ORQ  DX, R12
+	MOVQ R12, sur-32(SP)
+
+bnosurrogates:
 	MOVQ n+8(FP), CX
 	SUBQ $64, CX
 	JMP  bquotes
@@ -960,6 +1114,16 @@ bdone:
 	ORQ  R13, 32(DX)
 	MOVQ nr-16(SP), AX
 	MOVQ AX, 40(DX)
+	MOVQ sur-32(SP), AX
+	MOVQ AX, 104(DX)
+	MOVQ surbad-40(SP), AX
+	ORQ  AX, 112(DX)
+	VPMOVB2M Z9, K1
+	KMOVQ K1, AX
+	NEGQ AX
+	SBBQ AX, AX
+	NEGQ AX
+	ORQ  AX, 120(DX)
 	MOVQ out+24(FP), AX
 	SUBQ AX, DI
 	SHRQ $2, DI

@@ -146,7 +146,7 @@ func TestIdxBlocksMatchGo(t *testing.T) {
 // idxNoise returns 64 to 463 bytes drawn from the bytes the first stage
 // tells apart.
 func idxNoise(r *rand.Rand) string {
-	const alphabet = "\"\\\\\\u0aF9g{}[],: \t\n\r\x01\x0c\x1a\x80xtrue/bn-+.eE0011223"
+	const alphabet = "\"\\\\\\u0aF9g{}[],: \t\n\r\x01\x0c\x1a\x80xtrue/bn-+.eE0011223\\udD8cB\\uD"
 	b := make([]byte, 64+r.Intn(400))
 	for i := range b {
 		b[i] = alphabet[r.Intn(len(alphabet))]
@@ -158,7 +158,8 @@ func idxNoise(r *rand.Rand) string {
 func idxState(r *rand.Rand) skIdx {
 	bit := func() uint64 { return uint64(r.Intn(2)) }
 	st := skIdx{escaped: bit(), scalar: bit(), hex: uint64(r.Intn(16)),
-		numRun: bit(), pointRun: bit(), expRun: bit(), digit: bit(), exp: bit(), signPoint: bit(), minus: bit(), zero: bit()}
+		numRun: bit(), pointRun: bit(), expRun: bit(), digit: bit(), exp: bit(), signPoint: bit(), minus: bit(), zero: bit(),
+		sur: uint64(r.Intn(256)), surBad: bit(), high: bit()}
 	if r.Intn(2) == 0 {
 		st.inString = ^uint64(0)
 	}
@@ -207,6 +208,10 @@ func TestIdxClassify(t *testing.T) {
 			plus:       all(ch == '+'),
 			point:      all(ch == '.'),
 			exp:        all(ch == 'e' || ch == 'E'),
+			high:       all(ch >= 0x80),
+			surD:       all(ch == 'd' || ch == 'D'),
+			sur89AB:    all(strings.IndexByte("89abAB", ch) >= 0),
+			surCDEF:    all(strings.IndexByte("cdefCDEF", ch) >= 0),
 		}
 		if m != want {
 			t.Fatalf("classes of %#x: %+v, want %+v", c, m, want)

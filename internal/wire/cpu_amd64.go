@@ -12,7 +12,7 @@ func xgetbv() (eax, edx uint32)
 
 // cpu holds the features, decoded from CPUID leaves 1 and 7 and XCR0.
 var cpu = func() (f struct {
-	avx2, pclmul, popcnt, bmi1, avx512bw bool
+	avx2, pclmul, popcnt, bmi1, avx512bw, avx512vbmi2 bool
 }) {
 	maxID, _, _, _ := cpuid(0, 0)
 	if maxID < 7 {
@@ -29,12 +29,14 @@ var cpu = func() (f struct {
 	if xcr0&6 != 6 {
 		return f // the OS does not save the XMM and YMM registers
 	}
-	_, ebx7, _, _ := cpuid(7, 0)
+	_, ebx7, ecx7, _ := cpuid(7, 0)
 	const bmi1, avx2, avx512f, avx512bw = 1 << 3, 1 << 5, 1 << 16, 1 << 30
 	f.bmi1 = ebx7&bmi1 != 0
 	f.avx2 = ebx7&avx2 != 0
 	// AVX-512 also needs the OS to save the opmask and ZMM state.
 	f.avx512bw = f.avx2 && xcr0&0xe6 == 0xe6 && ebx7&(avx512f|avx512bw) == avx512f|avx512bw
+	const avx512vbmi2 = 1 << 6 // in ECX
+	f.avx512vbmi2 = f.avx512bw && ecx7&avx512vbmi2 != 0
 	return f
 }()
 

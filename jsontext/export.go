@@ -24,7 +24,7 @@ func checkDocument(in []byte, opts *jsonopts.Struct) error {
 		i++
 	}
 	if i < len(in) {
-		return &SyntacticError{ByteOffset: int64(i), Err: invalidChar(in[i:], "after top-level value")}
+		return &SyntacticError{ByteOffset: int64(i), Err: invalidChar(in[i:], whereAfterTop)}
 	}
 	return nil
 }

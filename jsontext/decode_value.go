@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"strings"
 
 	"github.com/jetjson/jet/internal/wire"
 )
@@ -258,6 +259,20 @@ func (d *decoderState) readAll() {
 	if n <= 0 {
 		return
 	}
+	switch rd := d.rd.(type) {
+	case *bytes.Reader:
+		// Its contents, copied once into memory that is not cleared
+		// first (the copy of a string or slice that append makes).
+		a := appender{buf: d.buf}
+		rd.WriteTo(&a)
+		d.buf = a.buf
+		return
+	case *strings.Reader:
+		a := appender{buf: d.buf}
+		rd.WriteTo(&a)
+		d.buf = a.buf
+		return
+	}
 	d.buf = make([]byte, 0, n)
 	for len(d.buf) < n && r.Len() > 0 {
 		m, err := d.rd.Read(d.buf[len(d.buf):n])
@@ -266,6 +281,21 @@ func (d *decoderState) readAll() {
 			break
 		}
 	}
+}
+
+// appender is an io.Writer (and io.StringWriter) that appends what it is
+// given to buf, for the WriteTo of a bytes.Reader or strings.Reader: they
+// hand it all they hold at once, and cannot fail.
+type appender struct{ buf []byte }
+
+func (a *appender) Write(p []byte) (int, error) {
+	a.buf = append(a.buf, p...)
+	return len(p), nil
+}
+
+func (a *appender) WriteString(s string) (int, error) {
+	a.buf = append(a.buf, s...)
+	return len(s), nil
 }
 
 // reserve makes room for n more bytes in the buffer, keeping what is

@@ -87,15 +87,31 @@ func (n *Node) appendJSON(dst []byte, path *walkPath) ([]byte, error) {
 	if !path.enter(n) {
 		return dst, cycleError(n)
 	}
-	dst, err := n.appendMembers(dst, path)
+	var err error
+	if path.depth > wire.DefaultMaxDepth {
+		err = tooDeepError()
+	} else {
+		dst, err = n.appendMembers(dst, path)
+	}
 	path.leave(n)
 	return dst, err
+}
+
+// tooDeepError is the error for a tree that edits nested deeper than jet
+// reads JSON text: its text would be rejected.
+func tooDeepError() error {
+	return fmt.Errorf("ast: the value nests deeper than %d levels, which jet rejects", wire.DefaultMaxDepth)
 }
 
 // appendMembers appends the JSON text of the array or object n, which is
 // on path.
 func (n *Node) appendMembers(dst []byte, path *walkPath) ([]byte, error) {
 	if n.unchanged(path) {
+		// The text nests within itself too: at this depth it must stay
+		// inside the limit (a cheap bound first: a level takes 2 bytes).
+		if left := wire.DefaultMaxDepth - path.depth + 1; len(n.raw)/2 > left && !wire.Valid(n.raw, left) {
+			return dst, tooDeepError()
+		}
 		return append(dst, n.raw...), nil
 	}
 	var err error

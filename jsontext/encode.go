@@ -70,6 +70,8 @@ type encoderState struct {
 	stepsOnly   bool // tests: reformatFast without its inner loops
 	noIndex     bool // tests: reformatFast without its token list
 	indexAlways bool // tests: reformatFast with its token list wherever it can
+	noStrip     bool // tests: reformatFast without its whole-value passes (wire.StripSpace, wire.Valid)
+	stripAlways bool // tests: reformatFast dropping whitespace first whatever the value
 
 	// Scratch space of the fast paths, kept from value to value.
 	open                     []byte // the open containers of reformatFast

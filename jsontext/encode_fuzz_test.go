@@ -162,17 +162,20 @@ const (
 	pathsIndex            // the token list wherever it can be used
 	pathsNoIndex          // the fast paths but the token list
 	pathsSteps            // reformatFast reads every token with step
+	pathsStrip            // whitespace dropped first (wire.StripSpace) whatever the value
 	pathsSlow
 )
 
 // fastPaths are the paths compared with pathsSlow.
-var fastPaths = []encPaths{pathsFast, pathsIndex, pathsNoIndex, pathsSteps}
+var fastPaths = []encPaths{pathsFast, pathsIndex, pathsNoIndex, pathsSteps, pathsStrip}
 
 func (p encPaths) set(e *encoderState) {
 	e.slowOnly = p == pathsSlow
 	e.stepsOnly = p == pathsSteps
 	e.noIndex = p == pathsNoIndex
 	e.indexAlways = p == pathsIndex
+	e.noStrip = p == pathsIndex || p == pathsNoIndex || p == pathsSteps
+	e.stripAlways = p == pathsStrip
 }
 
 // formatWithPaths formats data as Value.Format does with the options

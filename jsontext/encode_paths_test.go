@@ -2,6 +2,7 @@ package jsontext
 
 import (
 	"bytes"
+	"io"
 	"math/rand/v2"
 	"testing"
 
@@ -49,6 +50,33 @@ func TestFormatPaths(t *testing.T) {
 							}
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestFormatPathsDepth checks the fast paths at the nesting limit: values
+// nested maxDepth deep, and one deeper, with whitespace inside, alone and
+// written as an element of an array.
+func TestFormatPathsDepth(t *testing.T) {
+	for _, depth := range []int{maxDepth - 1, maxDepth, maxDepth + 1} {
+		d := append(bytes.Repeat([]byte("[ "), depth), bytes.Repeat([]byte(" ]"), depth)...)
+		for _, opts1 := range [][]Options{nil, compactOpts, canonicalizeOpts} { // (indented, quadratic)
+			want := formatWithPaths(d, opts1, nil, pathsSlow)
+			for _, p := range fastPaths {
+				if got := formatWithPaths(d, opts1, nil, p); !got.equal(want) {
+					t.Errorf("depth %d paths %d opts %v:\n got %s\nwant %s", depth, p, opts1, got, want)
+				}
+			}
+		}
+		for _, opts := range [][]Options{nil, compactOpts} {
+			ws := []encWrite{{tok: BeginArray}, {isValue: true, value: d}, {tok: EndArray}}
+			w := func(b *bytes.Buffer) io.Writer { return b }
+			want := writeTranscript(ws, opts, pathsSlow, w)
+			for _, p := range fastPaths {
+				if got := writeTranscript(ws, opts, p, w); got != want {
+					t.Errorf("depth %d in an array, paths %d opts %v:\n%s", depth, p, opts, firstDiff(got, want))
 				}
 			}
 		}

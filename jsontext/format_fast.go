@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/wire"
@@ -18,6 +19,12 @@ import (
 // with invalid UTF-8 or an unpaired surrogate to report) the caller
 // starts over with reformat, the reference, which says exactly what is
 // wrong. The fuzz tests compare the two.
+//
+// Two passes over the whole value come first where they pay: a value
+// written as it is but for its whitespace (Compact) is stripped of it
+// with a vector kernel (wire.StripSpace) and then checked
+// (wire.Valid); a long value with much whitespace is stripped of it
+// before the pass below reads it.
 //
 // The pass is split in two. run (format_loop.go) reads the common tokens
 // in a loop that calls nothing, so that its state stays in registers; it
@@ -39,6 +46,12 @@ const (
 	// sign and integer, a dot and three words of fraction, and the byte
 	// after.
 	numberLookahead = 48
+	// stripMin is the shortest value whose whitespace is dropped first
+	// in one pass (wire.StripSpace) when it has much of it: at least one
+	// byte in stripShare of the first stripSample.
+	stripMin    = 2 << 10
+	stripSample = 1 << 10
+	stripShare  = 8
 )
 
 // The grammar states of reformatFast, as bits: what may come next, and
@@ -94,6 +107,84 @@ func (e *encoderState) reformatFast(dst, src []byte, depth int) (out []byte, n i
 	if e.slowOnly || len(src) == 0 {
 		return dst, 0, false
 	}
+	if e.fl&^fmtNoNewline == fmtPreserveStrings && !e.noStrip && (e.stripAlways || wire.StripVector && len(src) >= stripMin) {
+		// Written as it is but for whitespace, with any name and any
+		// bytes in strings: the whitespace is dropped in one pass, and
+		// what remains is checked in another.
+		out, same := wire.StripSpace(dst, wire.StringOf(src))
+		if !same || !wire.Valid(wire.StringOf(out[len(dst):]), maxDepth+1-depth) {
+			return dst, 0, false
+		}
+		n = trimSpaceEnd(src)
+		if e.asIs && len(out)-len(dst) == n {
+			e.wasAsIs = true // no whitespace inside
+			return dst, n, true
+		}
+		return out, n, true
+	}
+	if e.stripAlways || !e.noStrip && e.fl&fmtSpace == 0 && wire.StripVector && len(src) >= stripMin && spaceRich(src) {
+		// (Written with whitespace, a value is read faster as it is:
+		// run drops and writes whitespace in the same steps.)
+		return e.reformatStripped(dst, src, depth)
+	}
+	return e.reformatRun(dst, src, depth)
+}
+
+// trimSpaceEnd returns the length of src without the whitespace at its
+// end.
+func trimSpaceEnd(src []byte) int {
+	n := len(src)
+	for n > 0 && src[n-1] <= ' ' {
+		n--
+	}
+	return n
+}
+
+// stripPool holds the buffers of reformatStripped.
+var stripPool = sync.Pool{New: func() any { return new([]byte) }}
+
+// reformatStripped is reformatFast on a value with much whitespace: the
+// whitespace is dropped first, in one pass with a vector kernel, and
+// reformatRun reads what remains (with the same tokens, or it is not
+// used), which ends where the value's last token ends.
+func (e *encoderState) reformatStripped(dst, src []byte, depth int) (out []byte, n int, ok bool) {
+	bp := stripPool.Get().(*[]byte)
+	defer stripPool.Put(bp)
+	c, same := wire.StripSpace((*bp)[:0], wire.StringOf(src))
+	*bp = c[:0]
+	if !same || len(c) == 0 {
+		// Whitespace between two numbers or literals, or nothing but
+		// whitespace: not valid.
+		return dst, 0, false
+	}
+	out, m, ok := e.reformatRun(dst, c, depth)
+	if !ok || m != len(c) {
+		// (Something after the value: not valid.)
+		e.wasAsIs = false
+		return dst, 0, false
+	}
+	if e.wasAsIs {
+		// Written as it is once stripped: not as the input is.
+		e.wasAsIs = false
+		out = append(out, c...)
+	}
+	return out, trimSpaceEnd(src), true
+}
+
+// spaceRich reports whether whitespace is at least one byte in
+// stripShare of the first stripSample bytes of src.
+func spaceRich(src []byte) bool {
+	k := 0
+	for _, c := range src[:min(len(src), stripSample)] {
+		if c <= ' ' {
+			k++
+		}
+	}
+	return k*stripShare >= min(len(src), stripSample)
+}
+
+// reformatRun is reformatFast on src as it is.
+func (e *encoderState) reformatRun(dst, src []byte, depth int) (out []byte, n int, ok bool) {
 	s := wire.StringOf(src)
 	if cap(dst)-len(dst) < reformatRoom {
 		dst = slices.Grow(dst, min(len(s), reformatRoom)+reformatSlack)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -258,4 +259,27 @@ func FuzzValidUTF8(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestValidUTF8Runs checks validUTF8 against utf8.ValidString on long
+// texts of ASCII with characters, whole, cut or wrong, at random places,
+// so that runs of chunks holding other bytes start and end everywhere.
+func TestValidUTF8Runs(t *testing.T) {
+	pieces := []string{"é", "日本", "\xf0\x9f\x98\x80", "\xff", "\xe2\x82", "\x82", "\xed\xa0\x80", "\xc3"}
+	r := rand.New(rand.NewPCG(5, 6))
+	for n := 0; n < 20000; n++ {
+		var b strings.Builder
+		for b.Len() < 300 {
+			b.WriteString(strings.Repeat("a", r.IntN(80)))
+			p := pieces[r.IntN(len(pieces))]
+			if r.IntN(4) > 0 {
+				p = pieces[r.IntN(3)] // mostly valid
+			}
+			b.WriteString(p)
+		}
+		s := b.String()
+		if got, want := validUTF8(s), utf8.ValidString(s); got != want {
+			t.Fatalf("validUTF8(%q) = %v, want %v", s, got, want)
+		}
+	}
 }

@@ -94,14 +94,36 @@ func surrogatesPaired(text string) bool {
 }
 
 // validUTF8 is wire.ValidUTF8 for stretches of JSON text, mostly ASCII:
-// the ASCII before the first other byte is passed over 32 bytes at a time
-// first (a vector UTF-8 check costs several times more per byte).
+// runs of 32 bytes of ASCII are passed over a word at a time (a vector
+// UTF-8 check costs several times more per byte), and the check is given
+// only the runs of 32-byte chunks that hold other bytes. A chunk after
+// one of ASCII starts at a character; a character cut by the end of a run
+// continues into a chunk of ASCII, which is an error either way.
 func validUTF8(s string) bool {
 	i := 0
-	for ; i+32 <= len(s); i += 32 {
-		if (wire.Load64(s, i)|wire.Load64(s, i+8)|wire.Load64(s, i+16)|wire.Load64(s, i+24))&0x8080808080808080 != 0 {
+	for {
+		for ; i+32 <= len(s); i += 32 {
+			if (wire.Load64(s, i)|wire.Load64(s, i+8)|wire.Load64(s, i+16)|wire.Load64(s, i+24))&0x8080808080808080 != 0 {
+				break
+			}
+		}
+		if i+32 > len(s) {
 			break
 		}
+		j := i + 32
+		for ; j+32 <= len(s); j += 32 {
+			if (wire.Load64(s, j)|wire.Load64(s, j+8)|wire.Load64(s, j+16)|wire.Load64(s, j+24))&0x8080808080808080 == 0 {
+				break
+			}
+		}
+		if j+32 > len(s) {
+			// Other bytes up to the last whole chunk: the rest with them.
+			return wire.ValidUTF8(s[i:])
+		}
+		if !wire.ValidUTF8(s[i:j]) {
+			return false
+		}
+		i = j + 32
 	}
 	for i < len(s) && s[i] < utf8.RuneSelf {
 		i++

@@ -170,9 +170,15 @@ func Scenarios(corpus map[string][]byte, skipReason string) ([]*Scenario, error)
 	for _, t := range TinyDocs {
 		generic = append(generic, doc{t.Name, []byte(t.JSON)})
 	}
+	for _, s := range Shapes {
+		generic = append(generic, doc{s.Name, ShapeData(s.Name)})
+	}
 	dataOf := func(name string) []byte {
 		if name == "small" {
 			return []byte(SmallJSON)
+		}
+		if b := ShapeData(name); b != nil {
+			return b
 		}
 		return corpus[name]
 	}
@@ -238,8 +244,12 @@ func Scenarios(corpus map[string][]byte, skipReason string) ([]*Scenario, error)
 		add(s, data)
 	}
 	// Valid.
-	for _, name := range CorpusFiles {
-		data := corpus[name]
+	valid := append([]string(nil), CorpusFiles...)
+	for _, s := range Shapes {
+		valid = append(valid, s.Name)
+	}
+	for _, name := range valid {
+		data := dataOf(name)
 		add(&Scenario{Op: OpValid, Doc: name, Size: int64(len(data)),
 			op: func(lib *Library) func() error {
 				return func() error {

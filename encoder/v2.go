@@ -11,6 +11,8 @@ package encoder
 import (
 	"errors"
 	"reflect"
+	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/jsonopts"
@@ -211,10 +213,12 @@ func (e *state) numberQuoted() bool {
 }
 
 func newFnV2(t reflect.Type) encFunc {
-	if fn := methodFnV2(t); fn != nil {
+	// v2 treats the time types as if they had methods of its own,
+	// ahead of their methods.
+	if fn := timeFnV2(t); fn != nil {
 		return fn
 	}
-	if fn := timeFnV2(t); fn != nil {
+	if fn := methodFnV2(t); fn != nil {
 		return fn
 	}
 	return newFnV2Kind(t)
@@ -352,12 +356,38 @@ func uintLoader(k reflect.Kind) func(unsafe.Pointer) uint64 {
 
 // appendStringV2 quotes s as jsontext does; invalid UTF-8 is a syntactic
 // error unless AllowInvalidUTF8 lets it become U+FFFD.
-func (e *state) appendStringV2(b []byte, s string, t reflect.Type) ([]byte, error) {
+//
+// v1's quoting (wire.AppendQuoted, with its vector kernel) writes what
+// v2 writes for every string that is valid UTF-8 without U+2028 or
+// U+2029 (or with them, under EscapeForJS, which escapes them as v1
+// always does): it is used for those, and AppendQuotedText for the rest.
+func (e *state) appendStringV2(b []byte, s string, _ reflect.Type) ([]byte, error) {
 	x := e.v2.bits
 	start := len(b)
-	out, bad := wire.AppendQuotedText(b, s, x&v2HTML != 0, x&v2JS != 0)
+	out := wire.AppendQuoted(b, s, x&v2HTML != 0)
+	if len(out)-start == len(s)+2 {
+		return out, nil // nothing was escaped
+	}
+	if utf8.ValidString(s) && (x&v2JS != 0 || !hasLineSep(s)) {
+		return out, nil
+	}
+	out, bad := wire.AppendQuotedText(out[:start], s, x&v2HTML != 0, x&v2JS != 0)
 	if bad && x&v2AllowBadUTF8 == 0 {
-		return b, invalidUTF8V2(start)
+		return out[:start], invalidUTF8V2(start)
 	}
 	return out, nil
+}
+
+// hasLineSep reports whether s holds U+2028 or U+2029.
+func hasLineSep(s string) bool {
+	for {
+		i := strings.IndexByte(s, 0xe2)
+		if i < 0 || i+2 >= len(s) {
+			return false
+		}
+		if s[i+1] == 0x80 && s[i+2]&^1 == 0xa8 {
+			return true
+		}
+		s = s[i+1:]
+	}
 }

@@ -13,9 +13,9 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/jetjson/jet/internal/jsonopts"
 	"github.com/jetjson/jet/internal/rt"
 	"github.com/jetjson/jet/internal/v2api"
+	"github.com/jetjson/jet/internal/wire"
 	"github.com/jetjson/jet/jsontext"
 )
 
@@ -41,6 +41,17 @@ func hasMethodsV2(t reflect.Type) bool {
 	return false
 }
 
+// stdMarshalerToType is the standard library's MarshalerTo interface
+// (MarshalJSONTo taking encoding/json/jsontext's Encoder), and
+// callStdMarshalerTo calls such a method on m, a pointer to a value of
+// type t; both are set only on toolchains that have it (v2_std127.go).
+var (
+	stdMarshalerToType reflect.Type
+	callStdMarshalerTo func(e *state, b []byte, t reflect.Type, m any) ([]byte, error)
+)
+
+// v2MethodTypes are the interfaces of the methods v2 calls: the marshal
+// methods first (v2_std127.go adds the standard library's at the end).
 var v2MethodTypes = []reflect.Type{
 	marshalerToType, rt.MarshalerType, textAppenderType, rt.TextMarshalerType,
 	reflect.TypeFor[interface{ UnmarshalJSONFrom(*jsontext.Decoder) error }](),
@@ -55,8 +66,8 @@ func ptrMethodsV2(t reflect.Type, seen map[reflect.Type]bool) bool {
 	}
 	seen[t] = true
 	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
-		for _, m := range v2MethodTypes[:4] {
-			if reflect.PointerTo(t).Implements(m) {
+		for _, m := range v2MethodTypes {
+			if m.NumMethod() == 1 && strings.HasPrefix(m.Method(0).Name, "Marshal") && reflect.PointerTo(t).Implements(m) {
 				return true
 			}
 		}
@@ -101,6 +112,18 @@ func methodFnV2From(t reflect.Type, i int) encFunc {
 			}
 			return out, err
 		}
+	case i <= 0 && stdMarshalerToType != nil && pt.Implements(stdMarshalerToType):
+		next := methodFnV2From(t, 1)
+		if next == nil {
+			next = newFnV2Kind(t)
+		}
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+			out, err := callStdMarshalerTo(e, b, t, reflect.NewAt(t, p).Interface())
+			if err == errors.ErrUnsupported {
+				return next(e, b, p)
+			}
+			return out, err
+		}
 	case i <= 1 && pt.Implements(rt.MarshalerType):
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 			e.v2.tag = 0
@@ -119,7 +142,7 @@ func methodFnV2From(t reflect.Type, i int) encFunc {
 			if err != nil {
 				return b, semErr(b, t, methodErr(err, "AppendText"))
 			}
-			return e.appendStringV2(b, string(text), t)
+			return e.textV2(b, text, t)
 		}
 	case i <= 3 && pt.Implements(rt.TextMarshalerType):
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
@@ -129,10 +152,21 @@ func methodFnV2From(t reflect.Type, i int) encFunc {
 			if err != nil {
 				return b, semErr(b, t, methodErr(err, "MarshalText"))
 			}
-			return e.appendStringV2(b, string(text), t)
+			return e.textV2(b, text, t)
 		}
 	}
 	return nil
+}
+
+// textV2 writes the text a MarshalText or AppendText method returned
+// for a value of type t: invalid UTF-8 in it is the method's semantic
+// error.
+func (e *state) textV2(b, text []byte, t reflect.Type) ([]byte, error) {
+	out, err := e.appendStringV2(b, string(text), t)
+	if err != nil {
+		return b, semErr(b, t, err)
+	}
+	return out, nil
 }
 
 // methodErr is the cause v2 reports for a method's error.
@@ -148,24 +182,101 @@ func methodErr(err error, name string) error {
 func (e *state) callToV2(b []byte, t reflect.Type, call func(*jsontext.Encoder) error) ([]byte, error) {
 	e.v2.tag = 0
 	var out bytes.Buffer
-	enc := jsontext.NewEncoder(&out, e.v2.text, jsontext.Multiline(false), jsonopts.True(jsonopts.OmitTopLevelNewline))
-	if err := call(enc); err != nil {
-		if errors.Is(err, errors.ErrUnsupported) && enc.OutputOffset() == 0 {
+	enc := jsontext.NewEncoder(&out, e.v2.text, jsontext.Multiline(false))
+	err := call(enc)
+	r := methodRun{flushed: out.Bytes(), total: enc.OutputOffset(), depth: enc.StackDepth(), pointer: string(enc.StackPointer())}
+	_, n := enc.StackIndex(0)
+	r.values = int(n)
+	if r.depth > 0 {
+		r.lastKind, r.lastLen = enc.StackIndex(r.depth)
+	}
+	return e.methodOutputV2(b, t, r, err)
+}
+
+// methodRun is what a MarshalJSONTo method (or MarshalToFunc) did with
+// the Encoder of its own it was given.
+type methodRun struct {
+	flushed []byte // the output flushed: each finished top-level value and a newline
+	total   int64  // the Encoder's output offset
+	depth   int    // containers left open
+	values  int    // top-level values begun
+	pointer string // the Encoder's StackPointer
+	// The innermost open container's kind ('[' or '{') and length.
+	lastKind jsontext.Kind
+	lastLen  int64
+}
+
+// methodOutputV2 appends the one value a MarshalJSONTo method (or
+// MarshalToFunc) wrote, or reports its error, or that it did not write
+// exactly one value, placed as v2 places it: after what the method
+// wrote, where the next token would go. It returns
+// errors.ErrUnsupported when the method declined without writing.
+func (e *state) methodOutputV2(b []byte, t reflect.Type, r methodRun, err error) ([]byte, error) {
+	if err == nil && (r.values != 1 || r.depth != 0) {
+		err = errNonSingular
+	}
+	if err == nil {
+		return append(b, bytes.TrimSuffix(r.flushed, []byte{'\n'})...), nil
+	}
+	if errors.Is(err, errors.ErrUnsupported) {
+		if r.total == 0 && r.depth == 0 {
 			return b, errors.ErrUnsupported
 		}
-		if _, ok := err.(*v2api.Error); ok {
-			return b, v2api.Offset(err, int64(len(b)))
-		}
-		if se, ok := err.(*jsontext.SyntacticError); ok {
-			return b, v2api.Offset(se, int64(len(b)))
-		}
-		return b, semErr(b, t, err)
+		err = errUnsupportedMutation
 	}
-	if enc.OutputOffset() == 0 || enc.StackDepth() != 0 {
-		return b, semErr(b, t, errors.New("must write exactly one JSON value"))
+	// What was written, as it would sit in our output: top-level values
+	// follow each other at the top level, and are separated by commas
+	// elsewhere.
+	nl := int64(bytes.Count(r.flushed, []byte{'\n'}))
+	written := r.total - nl
+	if len(b) > 0 {
+		if r.depth == 0 {
+			written += max(nl-1, 0)
+		} else {
+			written += nl
+		}
 	}
-	return append(b, out.Bytes()...), nil
+	at := int64(len(b)) + written
+	var inner jsontext.Pointer
+	if r.depth > 0 {
+		inner = jsontext.Pointer(r.pointer)
+		if r.lastLen > 0 {
+			at++ // a comma or colon comes next
+			if r.lastKind == '[' {
+				inner = inner.Parent()
+			}
+		}
+	} else if written > 0 && len(b) > 0 {
+		at++
+	}
+	if ve, ok := err.(*v2api.Error); ok {
+		if ve.ByteOffset == 0 {
+			ve.ByteOffset = at
+		} else {
+			// Placed within the method's own output.
+			v2api.Offset(ve, int64(len(b)))
+		}
+		if ve.GoType == nil {
+			ve.GoType = t
+		}
+		if ve.JSONPointer == "" {
+			ve.JSONPointer = inner
+		}
+		return b, ve
+	}
+	if se, ok := err.(*jsontext.SyntacticError); ok {
+		// Placed within the method's own output.
+		se.ByteOffset += int64(len(b))
+	}
+	return b, &v2api.Error{Action: "marshal", ByteOffset: at, JSONPointer: inner, GoType: t, Err: err}
 }
+
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+var (
+	errNonSingular         = errors.New("must read or write exactly one value")
+	errUnsupportedMutation = errors.New("unsupported calls must not read or write any tokens")
+)
 
 // appendRawV2 appends a value given as JSON text (a MarshalJSON method's
 // output, a jsontext.Value), checked and reformatted as the options say.
@@ -206,29 +317,6 @@ func timeFnV2(t reflect.Type) encFunc {
 		}
 	}
 	return nil
-}
-
-func interfaceFnV2(t reflect.Type) encFunc {
-	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
-		v := reflect.NewAt(t, p).Elem()
-		if v.IsNil() {
-			e.v2.tag = 0
-			return append(b, "null"...), nil
-		}
-		d := v.Elem()
-		dt := d.Type()
-		fn := fnForV2Of(dt)
-		if dt.Kind() == reflect.Pointer {
-			if d.IsNil() {
-				e.v2.tag = 0
-				return append(b, "null"...), nil
-			}
-			return fnForV2Of(dt.Elem())(e, b, d.UnsafePointer())
-		}
-		c := reflect.New(dt)
-		c.Elem().Set(d)
-		return fn(e, b, c.UnsafePointer())
-	}
 }
 
 // fnForV2Of is the v2 encoder of t, for use while encoding.
@@ -355,104 +443,208 @@ func mapFnV2(t reflect.Type) encFunc {
 	kt, vt := t.Key(), t.Elem()
 	key := fnForV2Locked(kt)
 	val := fnForV2Locked(vt)
-	stringKeys := kt.Kind() == reflect.String && !hasMethodsV2(kt)
+	// plainKeys: string keys written as they are (unless a marshal
+	// function takes them); uniqueKeys: keys that cannot be written
+	// alike, so that no duplicate check is needed.
+	plainKeys := kt.Kind() == reflect.String && !hasMethodsV2(kt)
+	uniqueKeys := !hasMethodsV2(kt)
+	switch kt.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr, reflect.String:
+	default:
+		uniqueKeys = false
+	}
+	mc := &mapV2{t: t, key: key, val: val, plainKeys: plainKeys, uniqueKeys: uniqueKeys}
+	if t == anyMapType {
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+			if err := e.tagCheck(b, t); err != nil {
+				return b, err
+			}
+			m := *(*map[string]any)(p)
+			if e.v2.funcs == nil && e.v2.bits&(v2AllowBadUTF8|v2AllowDup) != v2AllowBadUTF8 {
+				return e.mapStringAnyV2(b, m)
+			}
+			return mc.encode(e, b, p)
+		}
+	}
 	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		if err := e.tagCheck(b, t); err != nil {
 			return b, err
 		}
-		m := reflect.NewAt(t, p).Elem()
-		if m.IsNil() {
-			if e.v2.bits&v2NilMapNull != 0 {
-				return append(b, "null"...), nil
-			}
-			return append(b, '{', '}'), nil
-		}
-		if m.Len() == 0 {
-			return append(b, '{', '}'), nil
-		}
-		mp := m.UnsafePointer()
-		body := func(b []byte) ([]byte, error) { return e.mapBodyV2(b, m, key, val, stringKeys) }
-		if e.depth >= cycleCheckDepthV2 {
-			return e.checkedV2(b, mp, t, 0, body)
-		}
-		e.depth++
-		b, err := body(b)
-		e.depth--
-		return b, err
+		return mc.encode(e, b, p)
 	}
 }
 
-// v2Member is a map member on its way out: its name's encoding and its
-// value's.
-type v2Member struct {
-	name string // unquoted, for sorting and the JSON Pointer
-	text []byte // `"name":value`
+// mapV2 is the v2 encoder of one map type.
+type mapV2 struct {
+	t                     reflect.Type
+	key, val              encFunc
+	plainKeys, uniqueKeys bool
+	// fallback: the map holds a struct's unknown members (embedded), where
+	// v2 reports a name it cannot write as a semantic error of the key
+	// type.
+	fallback bool
 }
 
-func (e *state) mapBodyV2(b []byte, m reflect.Value, key, val encFunc, stringKeys bool) ([]byte, error) {
-	t := m.Type()
+func (mc *mapV2) encode(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+	mp := *(*unsafe.Pointer)(p)
+	if mp == nil {
+		if e.v2.bits&v2NilMapNull != 0 {
+			return append(b, "null"...), nil
+		}
+		return append(b, '{', '}'), nil
+	}
+	m := reflect.NewAt(mc.t, p).Elem()
+	if m.Len() == 0 {
+		return append(b, '{', '}'), nil
+	}
+	body := func(b []byte) ([]byte, error) { return e.mapBodyV2(b, m, mc) }
+	if e.depth >= cycleCheckDepthV2 {
+		return e.checkedV2(b, mp, mc.t, 0, body)
+	}
+	e.depth++
+	b, err := body(b)
+	e.depth--
+	return b, err
+}
+
+// v2Member is a map member of a sorted map on its way out: its name,
+// and its key and value (copies in slices the map's body made).
+type v2Member struct {
+	name string // unquoted, for sorting and the JSON Pointer
+	i    int    // index of the key and value copies
+}
+
+func (e *state) mapBodyV2(b []byte, m reflect.Value, mc *mapV2) ([]byte, error) {
+	t := mc.t
 	kt, vt := t.Key(), t.Elem()
-	k := reflect.New(kt)
-	v := reflect.New(vt)
-	kp, vp := k.UnsafePointer(), v.UnsafePointer()
-	sorted := e.v2.bits&v2Sorted != 0 && m.Len() > 1
-	checkDup := !stringKeys && e.v2.bits&v2AllowDup == 0
-	var members []v2Member
+	x := e.v2.bits
+	plain := mc.plainKeys
+	unique := mc.uniqueKeys
+	if e.v2.funcs != nil && e.v2.funcs.For(kt) != nil {
+		plain, unique = false, false
+	}
+	if kt.Kind() == reflect.String && x&v2AllowBadUTF8 != 0 {
+		unique = false
+	}
+	checkDup := !unique && x&v2AllowDup == 0
 	var names map[string]struct{}
 	if checkDup {
 		names = make(map[string]struct{}, m.Len())
 	}
-	start := len(b)
-	b = append(b, '{')
-	var err error
-	for it := m.MapRange(); it.Next(); {
-		k.Elem().SetIterKey(it)
-		v.Elem().SetIterValue(it)
-		if len(b) > start+1 {
-			b = append(b, ',')
-		}
+	// writeKey writes the key at kp as a member name at the end of b,
+	// checking it is a string (and, when asked, not one written
+	// already), and returns it unquoted.
+	writeKey := func(b []byte, kp unsafe.Pointer) ([]byte, string, error) {
 		at := len(b)
-		e.v2.tag = v2Name
-		b, err = key(e, b, kp)
-		e.v2.tag = 0
-		if err != nil {
-			return b, err
+		var err error
+		if plain {
+			s := *(*string)(kp)
+			b, err = e.appendStringV2(b, s, kt)
+			if err != nil && mc.fallback {
+				err = semErr(b, kt, err)
+			}
+			if err != nil || !checkDup {
+				return b, s, err
+			}
+		} else {
+			e.v2.tag = v2Name
+			b, err = mc.key(e, b, kp)
+			e.v2.tag = 0
+			if err != nil {
+				return b, "", err
+			}
+			if len(b) == at || b[at] != '"' {
+				b = b[:at]
+				return b, "", semErr(b, kt, &jsontext.SyntacticError{ByteOffset: int64(at), Err: jsontext.ErrNonStringName})
+			}
 		}
-		if len(b) == at || b[at] != '"' {
-			b = b[:at]
-			return b, semErr(b, kt, &jsontext.SyntacticError{ByteOffset: int64(at), Err: jsontext.ErrNonStringName})
-		}
-		name := ""
-		if checkDup || sorted || true {
-			u, _ := jsontext.AppendUnquote(nil, b[at:])
-			name = string(u)
-		}
+		u, _ := jsontext.AppendUnquote(nil, b[at:])
+		name := string(u)
 		if checkDup {
 			if _, dup := names[name]; dup {
 				err := &jsontext.SyntacticError{ByteOffset: int64(at), Err: jsontext.ErrDuplicateName}
-				return b[:at], within(err, name)
+				return b[:at], name, within(err, name)
 			}
 			names[name] = struct{}{}
 		}
-		b = append(b, ':')
-		if b, err = val(e, b, vp); err != nil {
-			return b, within(err, name)
-		}
-		if sorted {
-			members = append(members, v2Member{name: name, text: slices.Clone(b[at:])})
-			b = b[:at]
-			if at > start+1 {
-				b = b[:at-1]
-			}
-		}
+		return b, name, nil
 	}
-	if sorted {
-		slices.SortFunc(members, func(x, y v2Member) int { return strings.Compare(x.name, y.name) })
-		for i, mb := range members {
-			if i > 0 {
+	start := len(b)
+	b = append(b, '{')
+	var err error
+	n := m.Len()
+	if x&v2Sorted == 0 || n <= 1 {
+		k := reflect.New(kt)
+		v := reflect.New(vt)
+		kp, vp := k.UnsafePointer(), v.UnsafePointer()
+		for it := m.MapRange(); it.Next(); {
+			k.Elem().SetIterKey(it)
+			v.Elem().SetIterValue(it)
+			if len(b) > start+1 {
 				b = append(b, ',')
 			}
-			b = append(b, mb.text...)
+			var name string
+			if b, name, err = writeKey(b, kp); err != nil {
+				return b, err
+			}
+			b = append(b, ':')
+			if b, err = mc.val(e, b, vp); err != nil {
+				return b, within(err, pointerName(name))
+			}
+		}
+		return append(b, '}'), nil
+	}
+	// Sorted: the names are found first (each key written where the
+	// first member goes, and taken back), then the members are written
+	// in the order of their names.
+	keys := reflect.MakeSlice(reflect.SliceOf(kt), n, n)
+	vals := reflect.MakeSlice(reflect.SliceOf(vt), n, n)
+	members := make([]v2Member, 0, n)
+	at := len(b)
+	for it := m.MapRange(); it.Next() && len(members) < n; {
+		i := len(members)
+		keys.Index(i).SetIterKey(it)
+		vals.Index(i).SetIterValue(it)
+		var name string
+		kp := keys.Index(i).Addr().UnsafePointer()
+		if plain {
+			name = *(*string)(kp)
+		} else {
+			saved := checkDup
+			checkDup = false // the names are checked as they are written
+			b, name, err = writeKey(b, kp)
+			checkDup = saved
+			if err != nil {
+				return b, err
+			}
+			b = b[:at]
+		}
+		members = append(members, v2Member{name: name, i: i})
+	}
+	slices.SortFunc(members, func(x, y v2Member) int { return strings.Compare(x.name, y.name) })
+	for j, mb := range members {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		if plain {
+			if b, _, err = writeKey(b, keys.Index(mb.i).Addr().UnsafePointer()); err != nil {
+				return b, err
+			}
+		} else {
+			at := len(b)
+			b, _ = wire.AppendQuotedText(b, mb.name, x&v2HTML != 0, x&v2JS != 0)
+			if checkDup {
+				if _, dup := names[mb.name]; dup {
+					err := &jsontext.SyntacticError{ByteOffset: int64(at), Err: jsontext.ErrDuplicateName}
+					return b[:at], within(err, mb.name)
+				}
+				names[mb.name] = struct{}{}
+			}
+		}
+		b = append(b, ':')
+		if b, err = mc.val(e, b, vals.Index(mb.i).Addr().UnsafePointer()); err != nil {
+			return b, within(err, pointerName(mb.name))
 		}
 	}
 	return append(b, '}'), nil

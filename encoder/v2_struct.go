@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"reflect"
+	"slices"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
@@ -69,6 +71,11 @@ func structFnV2(t reflect.Type) encFunc {
 	}
 	if fallbackType != nil {
 		fallback = fnForV2Locked(fallbackType)
+		if fallbackType.Kind() == reflect.Map {
+			mc := &mapV2{t: fallbackType, key: fnForV2Locked(fallbackType.Key()), val: fnForV2Locked(fallbackType.Elem()),
+				plainKeys: !hasMethodsV2(fallbackType.Key()), uniqueKeys: !hasMethodsV2(fallbackType.Key()), fallback: true}
+			fallback = withFuncsV2(fallbackType, mc.encode)
+		}
 	}
 	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		if err := e.tagCheck(b, t); err != nil {
@@ -195,26 +202,24 @@ func emptyJSON(v []byte) bool {
 // value (its fallback) into the object being written from start,
 // refusing names the fields wrote when written is not nil.
 func (e *state) appendFallbackV2(b []byte, start int, p unsafe.Pointer, fn encFunc, t reflect.Type, written map[string]struct{}) ([]byte, error) {
+	if rt.IsRawValueType(t) {
+		return e.appendRawFallbackV2(b, start, *(*[]byte)(p), t, written)
+	}
 	at := len(b)
 	var err error
-	if rt.IsRawValueType(t) {
-		raw := *(*[]byte)(p)
-		if len(raw) == 0 {
-			return b, nil
+	if reflect.NewAt(t, p).Elem().Len() == 0 {
+		return b, nil
+	}
+	if b, err = fn(e, b, p); err != nil {
+		// What was written stands as members of our object: its '{'
+		// becomes the comma before them, or goes.
+		if at > start+1 {
+			b[at] = ','
+		} else {
+			b = append(b[:at], b[at+1:]...)
+			v2api.Offset(err, -1)
 		}
-		if b, err = e.appendRawV2(b, raw, t); err != nil {
-			return b, err
-		}
-		if b[at] != '{' {
-			return b[:at], semErr(b[:at], t, errors.New("embedded raw value must be a JSON object"))
-		}
-	} else {
-		if reflect.NewAt(t, p).Elem().Len() == 0 {
-			return b, nil
-		}
-		if b, err = fn(e, b, p); err != nil {
-			return b, err
-		}
+		return b, err
 	}
 	// b[at:] is one object: splice its members into ours.
 	body := append([]byte(nil), b[at+1:len(b)-1]...)
@@ -231,6 +236,92 @@ func (e *state) appendFallbackV2(b []byte, start int, p unsafe.Pointer, fn encFu
 		b = append(b, ',')
 	}
 	return append(b, body...), nil
+}
+
+var errRawEmbedNotObject = errors.New("embedded raw value must be a JSON object")
+
+// appendRawFallbackV2 writes the members of the raw value (an object)
+// held by a struct's embedded jsontext.Value into the object being
+// written from start, as v2 does: member by member, each name checked
+// against those written when written is not nil. A problem with the
+// raw value is placed where the next member would go, with the raw
+// value's own offsets inside.
+func (e *state) appendRawFallbackV2(b []byte, start int, raw []byte, t reflect.Type, written map[string]struct{}) ([]byte, error) {
+	if len(raw) == 0 {
+		return b, nil
+	}
+	before := func(b []byte, err error) error {
+		at := len(b)
+		if at > start+1 {
+			at++
+		}
+		return &v2api.Error{Action: "marshal", ByteOffset: int64(at), GoType: t, Err: err}
+	}
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	tok, err := dec.ReadToken()
+	if err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return b, before(b, err)
+	}
+	if tok.Kind() != '{' {
+		return b, before(b, errRawEmbedNotObject)
+	}
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadValue()
+		if err != nil {
+			return b, before(b, err)
+		}
+		u, _ := jsontext.AppendUnquote(nil, name)
+		if written != nil {
+			if _, dup := written[string(u)]; dup {
+				return b, v2api.Within(&jsontext.SyntacticError{ByteOffset: int64(len(b)), Err: jsontext.ErrDuplicateName}, string(u))
+			}
+			written[string(u)] = struct{}{}
+		}
+		at := len(b)
+		if at > start+1 {
+			b = append(b, ',')
+		}
+		if b, err = e.formatRawV2(b, name); err != nil {
+			return b[:at], err
+		}
+		b = append(b, ':')
+		val, err := dec.ReadValue()
+		if err != nil {
+			// The cause is placed in the raw value.
+			return b, &v2api.Error{Action: "marshal", ByteOffset: int64(len(b)), GoType: t, Err: err,
+				JSONPointer: jsontext.Pointer("/" + pointerEscaper.Replace(string(u)))}
+		}
+		if b, err = e.formatRawV2(b, val); err != nil {
+			return b[:at], err
+		}
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return b, before(b, err)
+	}
+	if rest := raw[dec.InputOffset():]; len(bytes.TrimLeft(rest, " \t\r\n")) > 0 {
+		// Something follows the object: the error is the one a Value
+		// holding the raw value reports.
+		v := jsontext.Value(slices.Clone(raw))
+		err := v.Compact(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+		if err == nil {
+			err = errRawEmbedNotObject
+		}
+		return b, before(b, err)
+	}
+	return b, nil
+}
+
+// formatRawV2 appends a value read from a raw value, formatted as the
+// options say; its syntactic errors are placed in the output.
+func (e *state) formatRawV2(b []byte, raw []byte) ([]byte, error) {
+	v := jsontext.Value(slices.Clone(raw))
+	if err := v.Format(e.v2.text, jsontext.Multiline(false)); err != nil {
+		return b, v2api.Offset(err, int64(len(b)))
+	}
+	return append(b, v...), nil
 }
 
 // checkNamesV2 refuses a member of the object body (its text between the

@@ -80,6 +80,14 @@ func placeError(err error, partial []byte, o *jsonopts.Struct) {
 		return
 	}
 	at := *outer
+	adjustInner := true
+	if at == int64(len(partial))+1 && !beforeDelim {
+		// Placed past the comma the encoder had yet to write (a problem
+		// with an embedded raw value's members): where the next member
+		// goes. The cause's offsets are the raw value's own.
+		at--
+		adjustInner = false
+	}
 	if at < 0 || at > int64(len(partial)) {
 		return
 	}
@@ -103,7 +111,7 @@ func placeError(err error, partial []byte, o *jsonopts.Struct) {
 		return
 	}
 	moved := enc.OutputOffset() - 2
-	if inner != nil {
+	if inner != nil && adjustInner {
 		inner.ByteOffset += moved - at
 	}
 	*outer = moved

@@ -3,7 +3,9 @@
 package json_test
 
 import (
+	stdjsontext "encoding/json/jsontext"
 	"errors"
+	"fmt"
 	"math"
 	"time"
 )
@@ -213,4 +215,208 @@ func marshalValues() map[string]any {
 		"ptrptr":        ptr(ptr(3)),
 		"stringkeys":    map[string]string{"<": ">", "\u2028": "x"},
 	}
+}
+
+// The types the random tests fill (randomValue): every field kind, tag
+// option and method v2 knows, in a few structs.
+
+// kitchen has a field of every kind and tag option.
+type kitchen struct {
+	Bool     bool
+	Int      int
+	I8       int8
+	I16      int16
+	I32      int32
+	I64      int64
+	Uint     uint
+	U8       uint8
+	U16      uint16
+	U32      uint32
+	U64      uint64
+	Uptr     uintptr
+	F32      float32
+	F64      float64
+	Str      string
+	Named    namedString
+	Bytes    []byte
+	ByteArr  [3]byte
+	NamedB   []byteNamed
+	Slice    []int
+	Strs     []string
+	Arr      [2]float64
+	Map      map[string]any
+	IntMap   map[int]string
+	I8Map    map[int8]bool
+	UMap     map[uint16]int
+	FMap     map[float64]string
+	F32Map   map[float32]int
+	TMap     map[textKey]int
+	AMap     map[appendsText]string
+	NMap     map[namedString]int
+	Nested   map[string]map[int][]*inner
+	Ptr      *int
+	PtrPtr   **string
+	PtrLeaf  *leaf
+	Iface    any
+	Stringer fmt.Stringer
+	OmitE    string             `json:",omitempty"`
+	OmitES   []string           `json:",omitempty"`
+	OmitEM   map[string]int     `json:",omitempty"`
+	OmitEP   *int               `json:",omitempty"`
+	OmitEI   any                `json:",omitempty"`
+	OmitEB   []byte             `json:",omitempty"`
+	OmitEA   [0]int             `json:",omitempty"`
+	OmitEL   leaf               `json:",omitempty"`
+	OmitEJ   marshalsJSON       `json:",omitempty"`
+	OmitET   appendsText        `json:"omit_et,omitempty"`
+	OmitEN   int                `json:",omitempty"`
+	OmitZ    int                `json:",omitzero"`
+	OmitZF   float64            `json:",omitzero"`
+	OmitZS   []int              `json:",omitzero"`
+	OmitZA   [2]int             `json:",omitzero"`
+	OmitZT   time.Time          `json:",omitzero"`
+	OmitZZ   zeroer             `json:",omitzero"`
+	OmitZP   *zeroer            `json:",omitzero"`
+	OmitZPZ  ptrZeroer          `json:",omitzero"`
+	OmitZL   leaf               `json:",omitzero"`
+	OmitZI   any                `json:",omitzero"`
+	OmitBoth []int              `json:",omitzero,omitempty"`
+	StrI     int                `json:",string"`
+	StrU     uint8              `json:",string"`
+	StrF     float64            `json:",string"`
+	StrP     *int16             `json:",string"`
+	StrSl    []int              `json:",string"`
+	StrM     map[string]float32 `json:",string"`
+	StrA     any                `json:",string"`
+	StrL     leaf               `json:",string"`
+	CaseI    string             `json:"case_i,case:ignore"`
+	CaseS    string             `json:",case:strict"`
+	Renamed  int                `json:"renamed"`
+	Quoted   int                `json:"q.x"`
+	Unicode  int                `json:"héllo<>&\u2028"`
+	Skip     int                `json:"-"`
+	Time     time.Time
+	TimeP    *time.Time
+	MJ       marshalsJSON
+	MJP      *marshalsJSON
+	PMT      ptrMarshalsText
+	PMTs     []ptrMarshalsText
+	AT       appendsText
+	TK       textKey
+	To       stdTo
+	ToP      *stdTo
+	Raw      rawValue
+	Tree     *tree
+	embedLeaf
+	*EmbedPtr
+	Extra  map[string]any `json:",embed"`
+	hidden int
+}
+
+type namedString string
+
+// leaf is a small struct for pointers and interfaces.
+type leaf struct {
+	A int    `json:"a"`
+	B string `json:"b,omitempty"`
+	C []any  `json:"c,omitzero"`
+}
+
+type embedLeaf struct {
+	E1 int
+	E2 string `json:"e2,omitempty"`
+	A  int
+}
+
+// EmbedPtr is embedded through a pointer, nil or not.
+type EmbedPtr struct {
+	P1 int
+	P2 *string
+}
+
+// tree is recursive.
+type tree struct {
+	Name string
+	Kids []*tree `json:",omitempty"`
+	Up   *tree   `json:",omitzero"`
+}
+
+// withRaw holds a raw value as its fallback for unknown members.
+type withRaw struct {
+	A     int
+	B     string   `json:"b"`
+	Extra rawValue `json:",embed"`
+}
+
+// withMapFallback holds its extra members in a map of a named value type.
+type withMapFallback struct {
+	A     int
+	Extra map[namedString]leaf `json:",embed"`
+}
+
+// appendsText has AppendText (and is a map key).
+type appendsText struct{ S string }
+
+func (a appendsText) AppendText(b []byte) ([]byte, error) {
+	if a.S == "fail" {
+		return b, errors.New("append failed")
+	}
+	return append(append(b, "at:"...), a.S...), nil
+}
+
+// zeroer says when it is zero, other than by its value.
+type zeroer struct{ N int }
+
+func (z zeroer) IsZero() bool { return z.N%3 == 0 }
+
+// ptrZeroer has IsZero on its pointer.
+type ptrZeroer struct{ N int }
+
+func (z *ptrZeroer) IsZero() bool { return z.N < 0 }
+
+// stringerValue implements fmt.Stringer for kitchen.Stringer.
+type stringerValue struct{ V int }
+
+func (s stringerValue) String() string { return "sv" }
+
+// stdTo marshals itself to the standard library's jsontext.Encoder,
+// as its Mode says.
+type stdTo struct {
+	Mode int
+	S    string
+}
+
+func (t *stdTo) MarshalJSONTo(enc *stdjsontext.Encoder) error {
+	switch t.Mode % 8 {
+	case 0:
+		if err := enc.WriteToken(stdjsontext.BeginObject); err != nil {
+			return err
+		}
+		if err := enc.WriteToken(stdjsontext.String("s")); err != nil {
+			return err
+		}
+		if err := enc.WriteToken(stdjsontext.String(t.S)); err != nil {
+			return err
+		}
+		return enc.WriteToken(stdjsontext.EndObject)
+	case 1:
+		return errors.ErrUnsupported
+	case 2:
+		return errors.New("to failed")
+	case 3:
+		if err := enc.WriteToken(stdjsontext.Int(1)); err != nil {
+			return err
+		}
+		return enc.WriteToken(stdjsontext.Int(2))
+	case 4:
+		return nil
+	case 5:
+		return enc.WriteValue(stdjsontext.Value(`[1, "` + t.S + `", {"k": null}]`))
+	case 6:
+		if err := enc.WriteToken(stdjsontext.BeginArray); err != nil {
+			return err
+		}
+		return nil
+	}
+	return enc.WriteToken(stdjsontext.Float(float64(t.Mode) / 3))
 }

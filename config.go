@@ -45,6 +45,14 @@ type Config struct {
 	CopyString bool
 	// CaseSensitive matches object keys to struct fields exactly.
 	CaseSensitive bool
+	// UseUnicodeErrors makes a \u escape that is half of a surrogate
+	// pair without the other half an error instead of U+FFFD (sonic's
+	// option; see decoder.OptionUseUnicodeErrors).
+	UseUnicodeErrors bool
+	// NoValidateJSONSkip is sonic's option to skip unknown members
+	// without checking their syntax. jet accepts it and checks them
+	// anyway (see decoder.OptionNoValidateJSON).
+	NoValidateJSONSkip bool
 	// MaxDepth limits nesting when decoding (at most
 	// decoder.MaxNesting, about a million); 0 means 10000, as in
 	// encoding/json.
@@ -121,6 +129,8 @@ func (c Config) Froze() API {
 		{c.DisallowUnknownFields, 0, decoder.OptionDisallowUnknownFields},
 		{c.CopyString, 0, decoder.OptionCopyString},
 		{c.CaseSensitive, 0, decoder.OptionCaseSensitive},
+		{c.UseUnicodeErrors, 0, decoder.OptionUseUnicodeErrors},
+		{c.NoValidateJSONSkip, 0, decoder.OptionNoValidateJSON},
 	}
 	for _, fl := range flags {
 		if fl.on {

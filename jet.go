@@ -10,6 +10,7 @@ import (
 	"github.com/jetjson/jet/encoder"
 	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
+	"github.com/jetjson/jet/option"
 )
 
 // Marshal returns the JSON encoding of v with ConfigDefault: like
@@ -75,12 +76,12 @@ func NewEncoder(w io.Writer) *Encoder { return ConfigDefault.NewEncoder(w) }
 func NewDecoder(r io.Reader) *Decoder { return ConfigDefault.NewDecoder(r) }
 
 // Pretouch compiles the encoder and decoder for t ahead of first use, so
-// the first call with a large type does not pay for compiling it.
-func Pretouch(t reflect.Type) error {
-	if err := encoder.Pretouch(t); err != nil {
-		return err
-	}
-	return decoder.Pretouch(t)
+// the first call with a large type does not pay for compiling it. Every
+// type t reaches is compiled too, however deep. opts are sonic's compile
+// options (see package option), accepted so that sonic programs compile;
+// jet needs none of them and refuses EncOnlyOmitNull.
+func Pretouch(t reflect.Type, opts ...option.CompileOption) error {
+	return PretouchMany([]reflect.Type{t}, opts...)
 }
 
 // Encoder writes JSON values to a stream; see encoder.StreamEncoder.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jetjson/jet/internal/rt"
 	"github.com/jetjson/jet/internal/wire"
+	"github.com/jetjson/jet/option"
 )
 
 // decFunc decodes the JSON value at d.pos (a non-space byte, or the end of
@@ -45,7 +46,13 @@ func topFor(w unsafe.Pointer, pt reflect.Type) *topCodec {
 }
 
 // Pretouch compiles the decoder for t ahead of its first use.
-func Pretouch(t reflect.Type) error {
+//
+// opts are sonic's compile options (see package option): jet always
+// compiles every type t reaches, and refuses EncOnlyOmitNull.
+func Pretouch(t reflect.Type, opts ...option.CompileOption) error {
+	if _, err := option.Resolve(opts...); err != nil {
+		return err
+	}
 	pt := reflect.PointerTo(t)
 	topFor(rt.TypeWord(pt), pt)
 	return nil

@@ -77,6 +77,11 @@ func (d *state) value(v any) error {
 // the reference does not see is one of the options' (invalid UTF-8).
 func (d *state) finishAt(start int, err error, whole bool) error {
 	if err == nil {
+		if d.opts&OptionUseUnicodeErrors != 0 {
+			if uerr := d.unicodeEscapeError(start); uerr != nil {
+				return uerr
+			}
+		}
 		return d.saved
 	}
 	end, serr := syntaxv1.SkipValue(d.src, start, d.maxDepth)

@@ -9,6 +9,7 @@ import (
 	"github.com/jetjson/jet/internal/rt"
 	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
+	"github.com/jetjson/jet/option"
 )
 
 // state is what one encoding needs: the output buffer, the options and the
@@ -163,7 +164,13 @@ func appendIndented(dst, src []byte, prefix, indent string) ([]byte, error) {
 
 // Pretouch compiles the encoder for t ahead of its first use, so the first
 // Encode of a large type does not pay for it.
-func Pretouch(t reflect.Type) error {
+//
+// opts are sonic's compile options (see package option): jet always
+// compiles every type t reaches, and refuses EncOnlyOmitNull.
+func Pretouch(t reflect.Type, opts ...option.CompileOption) error {
+	if _, err := option.Resolve(opts...); err != nil {
+		return err
+	}
 	codecFor(t)
 	codecFor(reflect.PointerTo(t))
 	return nil

@@ -1,0 +1,148 @@
+package decoder
+
+// This file holds the names that programs written against sonic's
+// decoder package (github.com/bytedance/sonic/decoder) use and jet's own
+// API does not: with them, such a program compiles against jet once its
+// import paths change. The README lists where jet behaves differently on
+// purpose.
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/jetjson/jet/internal/syntaxv1"
+	"github.com/jetjson/jet/internal/wire"
+	"github.com/jetjson/jet/option"
+)
+
+// sonic's option names. The two new bits sit high, apart from jet's own
+// options.
+const (
+	// OptionDisableUnknown is sonic's name for
+	// OptionDisallowUnknownFields.
+	OptionDisableUnknown = OptionDisallowUnknownFields
+
+	// OptionUseUnicodeErrors makes a \u escape that is half of a UTF-16
+	// surrogate pair without the other half an error (a SyntaxError at
+	// the escape), instead of decoding it as U+FFFD. jet checks every
+	// string of the value's text, including those of skipped members and
+	// of json.RawMessage values, where sonic checks only the strings it
+	// decodes.
+	OptionUseUnicodeErrors Options = 1 << 24
+
+	// OptionNoValidateJSON is sonic's option to skip unknown members and
+	// raw values without checking their syntax. jet accepts it and
+	// checks them anyway: its validating skip runs at the speed of a
+	// bracket-counting one (64 bytes a step where the CPU allows), and
+	// every preset rejects invalid JSON.
+	OptionNoValidateJSON Options = 1 << 25
+)
+
+// UseUnicodeErrors sets OptionUseUnicodeErrors.
+func (dec *Decoder) UseUnicodeErrors() { dec.opts |= OptionUseUnicodeErrors }
+
+// UseUnicodeErrors sets OptionUseUnicodeErrors.
+func (dec *StreamDecoder) UseUnicodeErrors() { dec.opts |= OptionUseUnicodeErrors }
+
+// CheckTrailings returns nil when nothing but whitespace follows the
+// values decoded so far, and otherwise a SyntaxError about the first
+// other byte, as sonic's does. sonic's Unmarshal is Decode followed by
+// CheckTrailings.
+func (dec *Decoder) CheckTrailings() error {
+	if err := syntaxv1.CheckEnd(dec.src, dec.pos); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Skip passes over the JSON value at the start of data (after
+// whitespace), checking it, and returns where it starts and ends: data[start:end]
+// is the value. Whatever follows it is not looked at. For invalid JSON
+// start is negative, -1 when data ends inside the value (or holds no
+// value) and -2 for a wrong byte (sonic's error codes for these), and end
+// is the number of bytes read when the error was found (as
+// encoding/json's SyntaxError.Offset counts).
+func Skip(data []byte) (start int, end int) {
+	s := wire.StringOf(data)
+	start = wire.SkipSpace(s, 0)
+	end, err := syntaxv1.SkipValue(s, start, DefaultMaxDepth)
+	if err == nil {
+		return start, end
+	}
+	if err.IsEOF() {
+		return -1, int(err.Offset)
+	}
+	return -2, int(err.Offset)
+}
+
+// PretouchMany compiles the decoders of every type in vts ahead of their
+// first use (see Pretouch).
+func PretouchMany(vts []reflect.Type, opts ...option.CompileOption) error {
+	if _, err := option.Resolve(opts...); err != nil {
+		return err
+	}
+	for _, t := range vts {
+		if t == nil {
+			continue
+		}
+		if err := Pretouch(t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unicodeEscapeError returns a SyntaxError for the first \u escape in
+// d.src[start:d.pos] that is half of a surrogate pair without the other
+// half, or nil. The text is valid JSON, so every backslash in it is in a
+// string and starts an escape.
+func (d *state) unicodeEscapeError(start int) error {
+	s := d.src[:d.pos]
+	for i := start; ; {
+		k := strings.IndexByte(s[i:], '\\')
+		if k < 0 {
+			return nil
+		}
+		i += k
+		if i+1 >= len(s) || s[i+1] != 'u' {
+			i += 2
+			continue
+		}
+		r := hex4(s, i+2)
+		switch {
+		case r < 0xD800 || r > 0xDFFF:
+			i += 6
+			continue
+		case r <= 0xDBFF && i+11 < len(s) && s[i+6] == '\\' && s[i+7] == 'u':
+			if lo := hex4(s, i+8); lo >= 0xDC00 && lo <= 0xDFFF {
+				i += 12
+				continue
+			}
+		}
+		return wire.NewSyntaxError(d.src, i, "invalid escape sequence "+`"`+s[i:i+6]+`"`+" in string: half of a surrogate pair without the other half")
+	}
+}
+
+// hex4 returns the value of the four hex digits at s[i:], which the
+// caller knows to be there (the text is valid JSON), or -1 if they are
+// cut off.
+func hex4(s string, i int) int {
+	if i+4 > len(s) {
+		return -1
+	}
+	v := 0
+	for _, c := range []byte(s[i : i+4]) {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return -1
+		}
+		v = v<<4 | int(c)
+	}
+	return v
+}

@@ -147,7 +147,7 @@ value:
 	if pos >= n {
 		goto exit
 	}
-	ch = s[pos]
+	ch = at(sb, pos)
 	switch fmtClass[ch] {
 	case clsSpace:
 		goto space
@@ -211,14 +211,14 @@ value:
 			if k == 8 {
 				k += bits.TrailingZeros64(nonDigits(wire.Load64(s, j+8))) >> 3
 			}
-			if uint(k-1) >= 15 || k > 1 && s[j] == '0' {
+			if uint(k-1) >= 15 || k > 1 && at(sb, j) == '0' {
 				goto exit
 			}
 			j += k
-			float := s[j] == '.'
+			float := at(sb, j) == '.'
 			if float {
 				j++
-				if s[j]-'0' > 9 {
+				if at(sb, j)-'0' > 9 {
 					goto exit
 				}
 				m := nonDigits(wire.Load64(s, j))
@@ -231,7 +231,7 @@ value:
 				}
 				j += bits.TrailingZeros64(m) >> 3
 			}
-			if s[j]|0x20 == 'e' {
+			if at(sb, j)|0x20 == 'e' {
 				goto exit
 			}
 			if mode&uint32(fmtCanonNums) != 0 {
@@ -374,7 +374,7 @@ after:
 	if pos+34 > n {
 		goto exit
 	}
-	ch = s[pos]
+	ch = at(sb, pos)
 	if ch == ',' && mode&uint32(fmtSpaceComma|fmtMultiline) == 0 {
 		// The commonest: a comma right after the value.
 		pos++
@@ -393,7 +393,7 @@ after:
 		}
 		{
 			pat := uint64(0x2020202020202020)
-			if s[q] == '\t' {
+			if at(sb, q) == '\t' {
 				pat = 0x0909090909090909
 			}
 			t0 := bits.TrailingZeros64(wire.Load64(s, q)^pat) >> 3
@@ -412,7 +412,7 @@ after:
 			}
 			q += l
 		}
-		if ch = s[q]; ch <= ' ' || !fits(c, dl, pos-lit) {
+		if ch = at(sb, q); ch <= ' ' || !fits(c, dl, pos-lit) {
 			goto space
 		}
 		put32(unsafe.Add(db, dl), unsafe.Add(sb, lit), pos-lit)
@@ -489,14 +489,14 @@ afterDelim:
 	if pos+34 > n {
 		goto exit
 	}
-	if ch = s[pos]; ch <= ' ' {
+	if ch = at(sb, pos); ch <= ' ' {
 		q = pos
 		if ch == '\n' {
 			q++
 		}
 		{
 			pat := uint64(0x2020202020202020)
-			if s[q] == '\t' {
+			if at(sb, q) == '\t' {
 				pat = 0x0909090909090909
 			}
 			t0 := bits.TrailingZeros64(wire.Load64(s, q)^pat) >> 3
@@ -515,7 +515,7 @@ afterDelim:
 			}
 			q += l
 		}
-		if s[q] <= ' ' || !fits(c, dl, pos-lit) {
+		if at(sb, q) <= ' ' || !fits(c, dl, pos-lit) {
 			goto space
 		}
 		put32(unsafe.Add(db, dl), unsafe.Add(sb, lit), pos-lit)
@@ -529,7 +529,8 @@ afterDelim:
 
 close:
 	// ch, at pos, ends the innermost container, if it is its end.
-	if c.e.open[st>>stDepth-1] != ch-2 || ch == '}' && mode&uint32(fmtReorder) != 0 {
+	// (st's inObject says what the innermost container is.)
+	if (ch == '}') != (st&inObject != 0) || ch == '}' && mode&uint32(fmtReorder) != 0 {
 		goto exit
 	}
 	if ch == '}' && mode&uint32(fmtCheckDup) != 0 {
@@ -588,7 +589,7 @@ name:
 	if pos+33 > n {
 		goto exit
 	}
-	switch ch = s[pos]; ch {
+	switch ch = at(sb, pos); ch {
 	case '"':
 		// A name of up to 31 ASCII bytes without escapes, found and
 		// keyed from two or four words.
@@ -609,7 +610,7 @@ name:
 				if k > 8 {
 					high = x0 | x1&lowMask(k-8)
 				}
-				if s[pos+1+k] != '"' || high&0x8080808080808080 != 0 {
+				if at(sb, pos+1+k) != '"' || high&0x8080808080808080 != 0 {
 					goto exit
 				}
 				key = shortNameKey(x0, x1, k)
@@ -625,7 +626,7 @@ name:
 				} else {
 					goto exit
 				}
-				if s[pos+1+k] != '"' || (x0|x1|x2|x3)&0x8080808080808080 != 0 {
+				if at(sb, pos+1+k) != '"' || (x0|x1|x2|x3)&0x8080808080808080 != 0 {
 					goto exit
 				}
 				if mode&uint32(fmtCheckDup) != 0 {
@@ -664,10 +665,10 @@ colon:
 	if pos+33 > n {
 		goto exit
 	}
-	switch ch = s[pos]; ch {
+	switch ch = at(sb, pos); ch {
 	case ':':
 		p := pos + 1
-		if s[p] == ' ' && s[p+1] > ' ' {
+		if at(sb, p) == ' ' && at(sb, p+1) > ' ' {
 			// One space, the commonest: kept, or dropped.
 			if mode&uint32(fmtSpaceColon) == 0 {
 				if !fits(c, dl, p-lit) {
@@ -700,6 +701,10 @@ func nonDigits(x uint64) uint64 {
 	t := x ^ 0x3030303030303030
 	return (t + 0x7676767676767676 | t) & 0x8080808080808080
 }
+
+// at is s[i] for run's s at sb, without the bounds check: run reads only
+// where it checked that enough input follows.
+func at(sb unsafe.Pointer, i int) byte { return *(*byte)(unsafe.Add(sb, i)) }
 
 // fits reports whether l bytes can be copied inline to the output, which
 // holds dl bytes: not too many, and room for them and for the 32-byte

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/jetjson/jet/encoder"
 )
 
 // TestCycleRefused checks that Set, SetByIndex and Add (and their Any
@@ -243,5 +245,37 @@ func TestDeepNotCycle(t *testing.T) {
 	}
 	if _, err := shared.Set("up", root); !errors.Is(err, ErrCycle) {
 		t.Fatalf("Set of a deep holder: %v", err)
+	}
+}
+
+// TestCycleThroughGoValues checks that a node holding a Go value that
+// holds the node again (by value or by pointer) is an error when written
+// out, by Node.MarshalJSON and by Marshal of the Go value, not a stack
+// overflow: the encoder and the node count nesting together.
+func TestCycleThroughGoValues(t *testing.T) {
+	m := map[string]any{}
+	n := NewAny(m)
+	m["x"] = n
+	if _, err := n.MarshalJSON(); err == nil {
+		t.Fatal("node -> map -> node: no error")
+	}
+	if _, err := encoder.Encode(m, encoder.SortMapKeys); err == nil {
+		t.Fatal("map -> node -> map: no error")
+	}
+	p := map[string]any{}
+	np := NewAny(p)
+	p["x"] = &np
+	if _, err := np.MarshalJSON(); err == nil {
+		t.Fatal("node -> map -> *node: no error")
+	}
+	// Nodes inside Go values are still written as their MarshalJSON
+	// writes them under the encoder's options.
+	type S struct {
+		N Node
+		P *Node
+	}
+	out, err := encoder.Encode(S{N: NewRaw(`{ "a" : "<x>" }`)}, encoder.EscapeHTML|encoder.CompactMarshaler)
+	if err != nil || string(out) != `{"N":{"a":"\u003cx\u003e"},"P":null}` {
+		t.Fatalf("nodes in a struct: %s, %v", out, err)
 	}
 }

@@ -3,9 +3,11 @@ package ast
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
+	"unsafe"
 
 	"github.com/jetjson/jet/decoder"
-	"github.com/jetjson/jet/encoder"
+	"github.com/jetjson/jet/internal/nodehook"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -59,6 +61,15 @@ func (n Node) MarshalJSON() ([]byte, error) {
 	return n.appendJSON(nil, &path)
 }
 
+func init() {
+	nodehook.NodeType = reflect.TypeFor[Node]()
+	nodehook.AppendNode = func(dst []byte, p unsafe.Pointer, depth int) ([]byte, error) {
+		// A node met inside a Go value, itself depth levels down.
+		path := walkPath{depth: depth}
+		return (*Node)(p).appendJSON(dst, &path)
+	}
+}
+
 // appendJSON appends the node's JSON text to dst; path is the walk down
 // to it.
 func (n *Node) appendJSON(dst []byte, path *walkPath) ([]byte, error) {
@@ -81,8 +92,13 @@ func (n *Node) appendJSON(dst []byte, path *walkPath) ([]byte, error) {
 		}
 		return append(dst, n.raw...), nil
 	case V_ANY:
-		err := encoder.EncodeInto(&dst, n.anyValue(), 0)
-		return dst, err
+		// The encoder goes on counting levels from here: a Go value
+		// that holds this node again nests without end, and is stopped
+		// where the nesting passes the limit, not by the stack.
+		if path.depth >= wire.DefaultMaxDepth {
+			return dst, tooDeepError()
+		}
+		return nodehook.EncodeAt(dst, n.anyValue(), path.depth+1)
 	}
 	if !path.enter(n) {
 		return dst, cycleError(n)

@@ -134,6 +134,9 @@ func needsAddr(t reflect.Type) bool {
 }
 
 func newFn(t reflect.Type, addr bool) encFunc {
+	if fn := nodeFn(t); fn != nil {
+		return fn
+	}
 	if t.Kind() != reflect.Pointer && addr && reflect.PointerTo(t).Implements(rt.MarshalerType) {
 		return addrMarshalerFn(t)
 	}

@@ -309,6 +309,7 @@ func (d *decoderState) peekKind() Kind {
 	// A peek that failed is tried again: the input may have grown.
 	d.peekPos, d.peekErr = 0, nil
 	pos, next, err := d.locate()
+	d.ix.fast = 0 // a token is peeked: tokenFromIndex must see to it
 	if err != nil {
 		d.peekPos, d.peekErr = -1, err
 		return KindInvalid

@@ -364,6 +364,7 @@ func (d *decoderState) fillBatch() bool {
 	}
 stop:
 	d.tq.n, d.tq.next = n, 0
+	d.ix.fast = 0 // tokenFromIndex must leave the queued tokens to tokenInBuffer
 	if n == size && size < batchMax {
 		size = min(2*size, batchMax)
 	}

@@ -27,6 +27,9 @@ type tokenIndex struct {
 	x      *wire.TokenIndex
 	k      int  // next token to look at in x.Tokens()
 	usable int  // x.Tokens()[:usable] are checked and have a token after them
+	// fast is usable while tokenFromIndex may read the list without
+	// looking further (no token peeked or queued by other paths), else 0.
+	fast   int
 	live   bool // x lists this buffer (from some point on)
 	off    bool // the rest of this buffer is left to the other paths
 	high   bool // the blocks the last token listed starts in hold bytes of 0x80 and above
@@ -34,7 +37,7 @@ type tokenIndex struct {
 
 // drop forgets the list (the buffer moved).
 func (ix *tokenIndex) drop() {
-	ix.k, ix.usable, ix.live, ix.off, ix.high = 0, 0, false, false, false
+	ix.k, ix.usable, ix.fast, ix.live, ix.off, ix.high = 0, 0, 0, false, false, false
 }
 
 // tokenFromIndex reads the next token from the list, or (with nothing
@@ -48,7 +51,7 @@ func (ix *tokenIndex) drop() {
 func (d *decoderState) tokenFromIndex() (Token, error) {
 	ix := &d.ix
 	k := ix.k
-	if k >= ix.usable || d.peekPos != 0 || d.tq.next != d.tq.n {
+	if k >= ix.fast {
 		return d.indexSetUp()
 	}
 	toks := &ix.x.Pos
@@ -228,6 +231,7 @@ func (d *decoderState) indexSetUp() (Token, error) {
 		}
 	}
 	ix.k = k
+	ix.fast = ix.usable
 	return d.tokenFromIndex()
 }
 
@@ -403,7 +407,7 @@ func (d *decoderState) fillIndex() bool {
 	ix.x.ForgetBytes()
 	if !ix.x.Fill(s, keep) {
 		// The list holds the kept tokens only; none is usable.
-		ix.k, ix.usable = 0, 0
+		ix.k, ix.usable, ix.fast = 0, 0, 0
 		ix.high = high || !ix.x.ASCII()
 		return false
 	}

@@ -485,44 +485,66 @@ const (
 
 func (s *nameSet) push() {
 	d := len(s.objs)
-	if d < cap(s.objs) {
-		s.objs = s.objs[:d+1]
-	} else {
-		if s.objs == nil {
-			s.objs = make([]nameObj, 0, nameSetObjs)
-			s.keys = make([]uint64, 0, nameSetKeys)
-			s.long = make([]longName, 0, nameSetKeys)
-			s.text = make([]byte, 0, 16*nameSetKeys)
-		}
-		s.objs = append(s.objs, nameObj{})
+	if d == cap(s.objs) {
+		s.grow()
 	}
+	s.objs = s.objs[:d+1]
 	o := &s.objs[d]
 	o.first, o.firstLong, o.collided, o.matched, o.shape = len(s.keys), len(s.long), false, 0, nil
 	if o.table != nil {
-		if cap(o.table) > 1<<12 {
-			o.table = nil
-		} else {
-			o.table = o.table[:0]
-		}
+		o.dropTable()
 	}
 	if d < len(s.shapes) {
 		sw := s.shapes[d]
-		if keys := sw.ways[sw.last].keys; len(keys) > 0 {
-			o.shape, o.way = keys, sw.last
+		w := sw.last & (shapeWays - 1)
+		if keys := sw.ways[w].keys; len(keys) > 0 {
+			o.shape, o.way = keys, w
 		}
 	}
+}
+
+// dropTable empties the table of names of an object (kept for the next
+// object at its depth, unless large).
+func (o *nameObj) dropTable() {
+	if cap(o.table) > 1<<12 {
+		o.table = nil
+	} else {
+		o.table = o.table[:0]
+	}
+}
+
+// grow makes room for one more open object.
+func (s *nameSet) grow() {
+	if s.objs == nil {
+		s.objs = make([]nameObj, 0, nameSetObjs)
+		s.keys = make([]uint64, 0, nameSetKeys)
+		s.long = make([]longName, 0, nameSetKeys)
+		s.text = make([]byte, 0, 16*nameSetKeys)
+		return
+	}
+	s.objs = append(s.objs, nameObj{})[:len(s.objs)]
 }
 
 func (s *nameSet) pop() {
 	d := len(s.objs) - 1
 	o := &s.objs[d]
-	switch {
-	case o.shape != nil:
+	if o.shape != nil {
 		// It followed its shape all along (perhaps only the shape's first
-		// names): the shape stays as it is, and is tried first next.
-		if o.matched > 0 {
-			s.shapes[d].use(o.way)
+		// names), and so stored no name: the shape stays as it is, and is
+		// tried first next.
+		if sw := s.shapes[d]; o.matched > 0 && sw.last != o.way {
+			sw.use(o.way)
 		}
+		s.objs = s.objs[:d]
+		return
+	}
+	s.popNames(o, d)
+}
+
+// popNames is pop for an object that does not follow a shape: its names
+// may become one.
+func (s *nameSet) popNames(o *nameObj, d int) {
+	switch {
 	case !o.collided && len(s.keys)-o.first <= shapeMax && len(s.keys) > o.first:
 		if s.shapes == nil {
 			s.shapes = make([]*depthShapes, 0, 8)

@@ -25,14 +25,14 @@ import (
 // tokenIndex is the decoder's walk over a wire.TokenIndex.
 type tokenIndex struct {
 	x      *wire.TokenIndex
-	k      int  // next token to look at in x.Tokens()
-	usable int  // x.Tokens()[:usable] are checked and have a token after them
+	k      int // next token to look at in x.Tokens()
+	usable int // x.Tokens()[:usable] are checked and have a token after them
 	// fast is usable while tokenFromIndex may read the list without
 	// looking further (no token peeked or queued by other paths), else 0.
-	fast   int
-	live   bool // x lists this buffer (from some point on)
-	off    bool // the rest of this buffer is left to the other paths
-	high   bool // the blocks the last token listed starts in hold bytes of 0x80 and above
+	fast int
+	live bool // x lists this buffer (from some point on)
+	off  bool // the rest of this buffer is left to the other paths
+	high bool // the blocks the last token listed starts in hold bytes of 0x80 and above
 }
 
 // drop forgets the list (the buffer moved).

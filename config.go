@@ -53,6 +53,14 @@ type Config struct {
 	// without checking their syntax. jet accepts it and checks them
 	// anyway (see decoder.OptionNoValidateJSON).
 	NoValidateJSONSkip bool
+	// StdErrors returns encoding/json's own error types
+	// (*json.SyntaxError, *json.UnmarshalTypeError, *json.MarshalerError,
+	// ...), with their fields filled and their texts worded as
+	// encoding/json's, instead of jet's *SyntaxError and
+	// *MismatchTypeError (whose texts add the offset and the input around
+	// it) and *encoder.MarshalerError. Describe places either kind in
+	// the input.
+	StdErrors bool
 	// MaxDepth limits nesting when decoding (at most
 	// decoder.MaxNesting, about a million); 0 means 10000, as in
 	// encoding/json.
@@ -68,12 +76,15 @@ var (
 
 	// ConfigStd behaves like encoding/json: byte-identical output (HTML
 	// escaped, map keys sorted, MarshalJSON output compacted), the same
-	// inputs accepted and rejected, every decoded string a copy.
+	// inputs accepted and rejected, every decoded string a copy, and
+	// encoding/json's own error types and texts (StdErrors), from its
+	// functions and from the Encoder and Decoder it makes.
 	ConfigStd = Config{
 		EscapeHTML:       true,
 		SortMapKeys:      true,
 		CompactMarshaler: true,
 		CopyString:       true,
+		StdErrors:        true,
 	}.Froze()
 
 	// ConfigFastest trades checks for speed: MarshalJSON and MarshalText
@@ -131,6 +142,7 @@ func (c Config) Froze() API {
 		{c.CaseSensitive, 0, decoder.OptionCaseSensitive},
 		{c.UseUnicodeErrors, 0, decoder.OptionUseUnicodeErrors},
 		{c.NoValidateJSONSkip, 0, decoder.OptionNoValidateJSON},
+		{c.StdErrors, encoder.StdErrors, decoder.OptionStdErrors},
 	}
 	for _, fl := range flags {
 		if fl.on {
@@ -147,15 +159,25 @@ type frozen struct {
 	maxDepth int
 }
 
-func (f *frozen) Marshal(v any) ([]byte, error) { return encoder.Encode(v, f.enc) }
+func (f *frozen) Marshal(v any) ([]byte, error) {
+	b, err := encoder.Encode(v, f.enc)
+	if err != nil && f.enc&encoder.StdErrors != 0 {
+		err = encoder.StdError(err)
+	}
+	return b, err
+}
 
 func (f *frozen) MarshalToString(v any) (string, error) {
-	b, err := encoder.Encode(v, f.enc)
+	b, err := f.Marshal(v)
 	return wire.StringOf(b), err
 }
 
 func (f *frozen) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
-	return encoder.EncodeIndented(v, prefix, indent, f.enc)
+	b, err := encoder.EncodeIndented(v, prefix, indent, f.enc)
+	if err != nil && f.enc&encoder.StdErrors != 0 {
+		err = encoder.StdError(err)
+	}
+	return b, err
 }
 
 func (f *frozen) Unmarshal(data []byte, v any) error {

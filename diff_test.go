@@ -6,10 +6,12 @@ package jet_test
 // README):
 //   - on a syntax error jet may have filled part of the target, so values
 //     are compared only when encoding/json reports no syntax error;
-//   - jet.SyntaxError.Error() adds a prefix and an offset, so its Msg and
-//     Offset are compared with encoding/json's Error() and Offset;
-//   - MismatchTypeError.Error() is encoding/json's message followed by
-//     " (at offset N)";
+//   - outside ConfigStd, jet.SyntaxError.Error() adds a prefix and an
+//     offset, so its Msg and Offset are compared with encoding/json's
+//     Error() and Offset, and MismatchTypeError.Error() is
+//     encoding/json's message followed by " (at offset N)"; ConfigStd's
+//     errors are encoding/json's own and must equal its errors (type,
+//     fields and text; TestStdErrors checks that they are).
 //   - ConfigDefault and ConfigFastest neither escape HTML nor sort map
 //     keys, so their output is compared with encoding/json's as a
 //     canonical form (objects as sorted multisets of members);
@@ -118,6 +120,9 @@ func diffMarshalErr(stdErr, jetErr error) string {
 	if stdErr == nil || jetErr == nil {
 		return fmt.Sprintf("std error %v, jet error %v", stdErr, jetErr)
 	}
+	if reflect.TypeOf(stdErr) == reflect.TypeOf(jetErr) {
+		return diffStdErr(stdErr, jetErr)
+	}
 	switch se := stdErr.(type) {
 	case *json.UnsupportedTypeError:
 		var je *json.UnsupportedTypeError
@@ -167,6 +172,9 @@ func diffUnmarshalErr(stdErr, jetErr error, base int64) string {
 	if stdErr == nil || jetErr == nil {
 		return fmt.Sprintf("std error %v, jet error %v", stdErr, jetErr)
 	}
+	if reflect.TypeOf(stdErr) == reflect.TypeOf(jetErr) && base == 0 {
+		return diffStdErr(stdErr, jetErr)
+	}
 	switch se := stdErr.(type) {
 	case *json.SyntaxError:
 		var je *jet.SyntaxError
@@ -207,6 +215,46 @@ func diffUnmarshalErr(stdErr, jetErr error, base int64) string {
 	default:
 		if jetErr.Error() != stdErr.Error() {
 			return fmt.Sprintf("std %T %q, jet %T %q", stdErr, stdErr, jetErr, jetErr)
+		}
+	}
+	return ""
+}
+
+// diffStdErr compares an error of encoding/json's type that jet returned
+// (ConfigStd's) with encoding/json's: the same text and the same
+// exported fields.
+func diffStdErr(stdErr, jetErr error) string {
+	if jetErr.Error() != stdErr.Error() {
+		return fmt.Sprintf("std %T %q, jet %q", stdErr, stdErr, jetErr)
+	}
+	switch se := stdErr.(type) {
+	case *json.SyntaxError:
+		if je := jetErr.(*json.SyntaxError); je.Offset != se.Offset {
+			return fmt.Sprintf("std SyntaxError %q offset %d, jet offset %d", se, se.Offset, je.Offset)
+		}
+	case *json.UnmarshalTypeError:
+		if je := jetErr.(*json.UnmarshalTypeError); *je != *se {
+			return fmt.Sprintf("std UnmarshalTypeError %+v, jet %+v", *se, *je)
+		}
+	case *json.MarshalerError:
+		je := jetErr.(*json.MarshalerError)
+		if je.Type != se.Type || reflect.TypeOf(je.Err) != reflect.TypeOf(se.Err) {
+			return fmt.Sprintf("std MarshalerError{%v, %T}, jet {%v, %T}", se.Type, se.Err, je.Type, je.Err)
+		}
+		if sse, ok := se.Err.(*json.SyntaxError); ok && sse.Offset != je.Err.(*json.SyntaxError).Offset {
+			return fmt.Sprintf("std MarshalerError's SyntaxError offset %d, jet %d", sse.Offset, je.Err.(*json.SyntaxError).Offset)
+		}
+	case *json.InvalidUnmarshalError:
+		if je := jetErr.(*json.InvalidUnmarshalError); je.Type != se.Type {
+			return fmt.Sprintf("std %v, jet %v", se, je)
+		}
+	case *json.UnsupportedTypeError:
+		if je := jetErr.(*json.UnsupportedTypeError); je.Type != se.Type {
+			return fmt.Sprintf("std %v, jet %v", se, je)
+		}
+	case *json.UnsupportedValueError:
+		if je := jetErr.(*json.UnsupportedValueError); je.Str != se.Str || je.Value.Type() != se.Value.Type() {
+			return fmt.Sprintf("std %v (value of type %v), jet %v (value of type %v)", se, se.Value.Type(), je, je.Value.Type())
 		}
 	}
 	return ""

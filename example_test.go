@@ -33,7 +33,7 @@ func ExampleSyntaxError() {
 	}
 	// Output:
 	// 13 invalid character ',' looking for beginning of value
-	// syntax error at offset 12: invalid character ',' looking for beginning of value
+	// syntax error at offset 13: invalid character ',' looking for beginning of value
 	//
 	// 	{"a": [1, 2,, 3]}
 	// 	............^
@@ -50,4 +50,18 @@ func ExampleConfigStd() {
 	out, _ := jet.ConfigStd.Marshal(map[string]string{"b": "<&>", "a": ""})
 	fmt.Println(string(out))
 	// Output: {"a":"","b":"\u003c\u0026\u003e"}
+}
+
+func ExampleDescribe() {
+	data := []byte("{\n  \"a\": [1,\n   x]\n}")
+	var v any
+	err := jet.ConfigStd.Unmarshal(data, &v)
+	fmt.Printf("%T\n", err)
+	fmt.Print(jet.Describe(err, data))
+	// Output:
+	// *json.SyntaxError
+	// syntax error at offset 17, line 3, column 4: invalid character 'x' looking for beginning of value
+	//
+	// 	   x]
+	// 	...^
 }

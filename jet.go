@@ -8,6 +8,7 @@ import (
 
 	"github.com/jetjson/jet/decoder"
 	"github.com/jetjson/jet/encoder"
+	"github.com/jetjson/jet/internal/jsonerr"
 	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 	"github.com/jetjson/jet/option"
@@ -44,9 +45,10 @@ func Valid(data []byte) bool { return wire.Valid(wire.StringOf(data), wire.Defau
 func ValidString(s string) bool { return wire.Valid(s, wire.DefaultMaxDepth) }
 
 // Compact appends src to dst without insignificant whitespace, as
-// encoding/json's Compact does. On error dst is unchanged.
+// encoding/json's Compact does. On error dst is unchanged and the error
+// is encoding/json's *json.SyntaxError (Describe places it in src).
 func Compact(dst *bytes.Buffer, src []byte) error {
-	if err := syntaxv1.Validate(wire.StringOf(src), wire.DefaultMaxDepth); err != nil {
+	if err := validStd(src); err != nil {
 		return err
 	}
 	dst.Write(wire.AppendCompact(dst.AvailableBuffer(), wire.StringOf(src), false))
@@ -54,14 +56,37 @@ func Compact(dst *bytes.Buffer, src []byte) error {
 }
 
 // Indent appends src to dst indented as encoding/json's Indent does. On
-// error dst is unchanged.
+// error dst is unchanged and the error is encoding/json's
+// *json.SyntaxError (Describe places it in src).
 func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
-	if err := syntaxv1.Validate(wire.StringOf(src), wire.DefaultMaxDepth); err != nil {
+	if err := validStd(src); err != nil {
 		return err
 	}
 	dst.Write(wire.AppendIndent(dst.AvailableBuffer(), wire.StringOf(src), prefix, indent))
 	return nil
 }
+
+// validStd checks that src is one JSON value and returns encoding/json's
+// error if it is not.
+func validStd(src []byte) error {
+	if err := syntaxv1.Validate(wire.StringOf(src), wire.DefaultMaxDepth); err != nil {
+		return jsonerr.Syntax(err.Msg, err.Offset)
+	}
+	return nil
+}
+
+// Describe returns a multi-line account of err, an error that jet (in
+// any preset) or encoding/json returned for the input data: the message;
+// where it is, as the error's Offset and as a line and column (both from
+// 1, columns in bytes); and the line of data around that place with a
+// caret under the byte the error is about. It knows syntax and type
+// errors, jet's (*SyntaxError, *MismatchTypeError) and encoding/json's
+// (*json.SyntaxError, *json.UnmarshalTypeError); for any other error it
+// returns err.Error().
+func Describe(err error, data []byte) string { return decoder.Describe(err, wire.StringOf(data)) }
+
+// DescribeString is Describe for an input held in a string.
+func DescribeString(err error, s string) string { return decoder.Describe(err, s) }
 
 // HTMLEscape appends src to dst with <, >, &, U+2028 and U+2029 in strings
 // escaped, as encoding/json's HTMLEscape does.
@@ -107,8 +132,12 @@ type (
 	Token = json.Token
 )
 
-// Errors. Decoding errors are jet's own types, which errors.As also finds
-// as their encoding/json counterparts; the others are encoding/json's.
+// Errors. In ConfigStd (Config.StdErrors) every error is
+// encoding/json's own type, with its text. In the other presets decoding
+// errors are jet's own types, which errors.As also finds as their
+// encoding/json counterparts, a failing MarshalJSON or MarshalText
+// method gives an *encoder.MarshalerError (also found as a
+// *MarshalerError), and the others are encoding/json's.
 type (
 	// SyntaxError is malformed input: offset, message, and Description
 	// with the input around the offset.
@@ -124,7 +153,8 @@ type (
 	UnsupportedTypeError = json.UnsupportedTypeError
 	// UnsupportedValueError is encoding/json's UnsupportedValueError.
 	UnsupportedValueError = json.UnsupportedValueError
-	// MarshalerError is encoding/json's MarshalerError; jet returns an
-	// *encoder.MarshalerError, which errors.As finds as this.
+	// MarshalerError is encoding/json's MarshalerError, returned by
+	// ConfigStd; the other presets return an *encoder.MarshalerError,
+	// which errors.As finds as this.
 	MarshalerError = json.MarshalerError
 )

@@ -130,7 +130,13 @@ func decodeSeq(data []byte, api jet.API, rd int, t reflect.Type, more bool, setu
 			}
 			return fmt.Sprintf("%s: Decode error: jet %s (%v), std %s (%v)", where, b, je, a, se)
 		}
-		if se != nil {
+		if se != nil && reflect.TypeOf(se) == reflect.TypeOf(je) && (isSyntax(se) || errOffset(se) >= 0) {
+			// ConfigStd: encoding/json's own error, placed as its
+			// Decoder places it.
+			if d := diffStdErr(se, je); d != "" {
+				return fmt.Sprintf("%s: %s", where, d)
+			}
+		} else if se != nil {
 			so, jo := errOffset(se), errOffset(je)
 			switch {
 			case isSyntax(se):

@@ -436,7 +436,10 @@ func unmarshalerFn(t reflect.Type, viaPointer bool) decFunc {
 		if err != nil {
 			return err
 		}
-		return packPointer(word, p).(json.Unmarshaler).UnmarshalJSON(raw)
+		if err := packPointer(word, p).(json.Unmarshaler).UnmarshalJSON(raw); err != nil {
+			return d.methodError(err)
+		}
+		return nil
 	}
 }
 
@@ -453,7 +456,10 @@ func textUnmarshalerFn(t reflect.Type, fallback decFunc, report reflect.Type) de
 				if err != nil {
 					return err
 				}
-				return packPointer(word, p).(encoding.TextUnmarshaler).UnmarshalText([]byte(s))
+				if err := packPointer(word, p).(encoding.TextUnmarshaler).UnmarshalText([]byte(s)); err != nil {
+					return d.methodError(err)
+				}
+				return nil
 			case 'n':
 				if fallback != nil {
 					return fallback(d, p)

@@ -24,6 +24,9 @@ func DecodeDepth(data []byte, v any, opts Options, maxDepth int) error {
 	d.src, d.input, d.borrowed = wire.StringOf(data), data, true
 	err := d.document(v)
 	putState(d)
+	if err != nil && opts&OptionStdErrors != 0 {
+		err = stdError(err)
+	}
 	return err
 }
 
@@ -40,6 +43,9 @@ func DecodeStringDepth(s string, v any, opts Options, maxDepth int) error {
 	d.src = s
 	err := d.document(v)
 	putState(d)
+	if err != nil && opts&OptionStdErrors != 0 {
+		err = stdError(err)
+	}
 	return err
 }
 
@@ -122,6 +128,9 @@ func (dec *Decoder) Decode(v any) error {
 	}
 	err = d.finishAt(start, err, false)
 	putState(d)
+	if err != nil && dec.opts&OptionStdErrors != 0 {
+		err = stdError(err)
+	}
 	return err
 }
 

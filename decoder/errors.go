@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jetjson/jet/internal/jsonerr"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -58,50 +59,108 @@ func (e *MismatchTypeError) As(target any) bool {
 	return false
 }
 
-// Description returns the message and the input around the offset with a
-// caret under it.
+// Description returns the message, the offset, and the input around the
+// value with a caret under the last byte read (see Offset).
 func (e *MismatchTypeError) Description() string {
-	return describe(e.std().Error(), e.window, e.winStart, e.Offset)
+	return wire.Describe("type error", e.std().Error(), e.Offset, e.window, e.winStart, lastRead(e.Offset), 0, 0)
 }
 
-// describe renders a message with the input window and a caret at off.
-func describe(msg, window string, winStart, off int64) string {
-	p := int(off - winStart)
-	if p < 0 {
-		p = 0
+// lastRead is the index of the last byte read when an error with
+// encoding/json's Offset off was found.
+func lastRead(off int64) int64 {
+	if off > 0 {
+		return off - 1
 	}
-	if p > len(window) {
-		p = len(window)
-	}
-	var line strings.Builder
-	caret := 0
-	for i := 0; i < len(window); i++ {
-		if i == p {
-			caret = line.Len()
-		}
-		switch c := window[i]; {
-		case c == '\n':
-			line.WriteString(`\n`)
-		case c == '\r':
-			line.WriteString(`\r`)
-		case c == '\t':
-			line.WriteString(`\t`)
-		case c < 0x20 || c >= 0x7f:
-			line.WriteString(`\x` + strconv.FormatUint(uint64(c)>>4, 16) + strconv.FormatUint(uint64(c)&0xf, 16))
-		default:
-			line.WriteByte(c)
-		}
-	}
-	if p == len(window) {
-		caret = line.Len()
-	}
-	return msg + " at offset " + strconv.FormatInt(off, 10) + "\n\n\t" + line.String() + "\n\t" + strings.Repeat(".", caret) + "^\n"
+	return 0
 }
 
-const windowRadius = 32
+// stdError returns encoding/json's error for one of jet's: a
+// *json.SyntaxError for a *SyntaxError, a *json.UnmarshalTypeError for a
+// *MismatchTypeError, with the same fields and encoding/json's text.
+// Other errors are encoding/json's already (or a method's own) and are
+// returned as they are.
+func stdError(err error) error {
+	switch e := err.(type) {
+	case *SyntaxError:
+		return jsonerr.Syntax(e.Msg, e.Offset)
+	case *MismatchTypeError:
+		return e.std()
+	}
+	return err
+}
+
+// Describe returns a multi-line account of err, an error that jet or
+// encoding/json returned for the input src: its message; where it is, as
+// the error's Offset and as the line and column (both from 1, the column
+// counted in bytes) of the byte it is about; and the line of src around
+// that byte, with a caret under it.
+//
+// It knows *SyntaxError and *MismatchTypeError (jet's errors), and
+// *json.SyntaxError and *json.UnmarshalTypeError (ConfigStd's and
+// encoding/json's). The byte a syntax error is about is the offending
+// one (or the end of src, for input that ends too early); for a type
+// error it is the last byte read (the end of a scalar, the opening
+// bracket of an array or object), which the Offset counts. For other
+// errors it returns err.Error().
+func Describe(err error, src string) string {
+	var (
+		msg string
+		off int64
+		pos int64
+	)
+	kind := "syntax error"
+	switch e := err.(type) {
+	case *SyntaxError:
+		msg, off, pos = e.Msg, e.Offset, e.Pos()
+	case *MismatchTypeError:
+		msg, off, pos = e.std().Error(), e.Offset, lastRead(e.Offset)
+		kind = "type error"
+	case *json.SyntaxError:
+		msg, off = e.Error(), e.Offset
+		pos = syntaxPos(msg, off, src)
+	case *json.UnmarshalTypeError:
+		msg, off, pos = e.Error(), e.Offset, lastRead(e.Offset)
+		kind = "type error"
+	default:
+		if err == nil {
+			return ""
+		}
+		return err.Error()
+	}
+	if pos > int64(len(src)) {
+		pos = int64(len(src))
+	}
+	if pos < 0 {
+		pos = 0
+	}
+	line, col := wire.LineColumn(src, int(pos))
+	return wire.Describe(kind, msg, off, src, 0, pos, line, col)
+}
+
+// syntaxPos returns the index in src of the byte an encoding/json
+// SyntaxError with message msg and Offset off is about. Most errors are
+// found after reading the offending byte (Offset is one past it);
+// Decoder.Token's are found before reading it (Offset is its index); the
+// end of input is len(src), and encoding/json words a value cut short
+// there as an invalid space after it.
+func syntaxPos(msg string, off int64, src string) int64 {
+	n := int64(len(src))
+	if off >= n && (msg == wire.MsgUnexpectedEOF || strings.HasPrefix(msg, "invalid character ' '")) {
+		return n
+	}
+	if rest, ok := strings.CutPrefix(msg, "invalid character "); ok {
+		if off >= 1 && off-1 < n && strings.HasPrefix(rest, wire.QuoteChar(src[off-1])) {
+			return off - 1
+		}
+		if off < n && strings.HasPrefix(rest, wire.QuoteChar(src[off])) {
+			return off
+		}
+	}
+	return lastRead(off)
+}
 
 func window(src string, off int) (string, int64) {
-	lo, hi := off-windowRadius, off+windowRadius
+	lo, hi := off-wire.WindowRadius, off+wire.WindowRadius
 	if lo < 0 {
 		lo = 0
 	}

@@ -38,6 +38,12 @@ const (
 	// by default a case-insensitive match is used when there is no exact
 	// one, as in encoding/json.
 	OptionCaseSensitive
+	// OptionStdErrors returns encoding/json's own error types
+	// (*json.SyntaxError, *json.UnmarshalTypeError, ...) with its texts,
+	// instead of jet's *SyntaxError and *MismatchTypeError, whose texts
+	// add the offset and the input around it. Describe gives the place
+	// of either.
+	OptionStdErrors
 )
 
 // DefaultMaxDepth is the default limit on nesting.
@@ -305,18 +311,46 @@ func (d *state) saveMismatch(value string, t reflect.Type, off int) {
 	}
 	e := &MismatchTypeError{Value: value, Type: t, Offset: int64(off)}
 	e.window, e.winStart = window(d.src, off)
-	if n := len(d.fields); n > 0 {
-		e.Struct = d.fields[n-1].structName
-		var path []string
-		for _, f := range d.fields {
-			if fieldPathEmbeds {
-				path = append(path, f.embedPath...)
-			}
-			path = append(path, f.name)
-		}
-		e.Field = strings.Join(path, ".")
+	if len(d.fields) > 0 {
+		e.Struct, e.Field = d.fieldContext("")
 	}
 	d.saved = e
+}
+
+// fieldContext returns the name of the innermost struct type being
+// decoded and the path of fields to the value being decoded, followed by
+// more when it is not "" (encoding/json's error context).
+func (d *state) fieldContext(more string) (structName, field string) {
+	var path []string
+	for _, f := range d.fields {
+		if fieldPathEmbeds {
+			path = append(path, f.embedPath...)
+		}
+		path = append(path, f.name)
+	}
+	if more != "" {
+		path = append(path, more)
+	}
+	return d.fields[len(d.fields)-1].structName, strings.Join(path, ".")
+}
+
+// methodError gives the type error an UnmarshalJSON or UnmarshalText
+// method returned the context of the struct field being decoded, as
+// encoding/json does: it sets the error's Struct to the innermost struct
+// type and its Field to the path of fields to the value (followed, since
+// Go 1.24, by the Field the method gave). Like encoding/json it changes
+// the error in place; other errors are returned as they are.
+func (d *state) methodError(err error) error {
+	if len(d.fields) == 0 {
+		return err
+	}
+	switch e := err.(type) {
+	case *json.UnmarshalTypeError:
+		e.Struct, e.Field = d.fieldContext(methodField(e.Field))
+	case *MismatchTypeError:
+		e.Struct, e.Field = d.fieldContext(methodField(e.Field))
+	}
+	return err
 }
 
 // checkUTF8 enforces OptionValidateString on the string body src[i:j].

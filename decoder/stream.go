@@ -29,6 +29,16 @@ type StreamDecoder struct {
 
 	tokenState int
 	tokenStack []int
+
+	// For encoding/json's offsets (OptionStdErrors): valueBytes counts
+	// the bytes of the values read so far (each from where the previous
+	// read stopped: whitespace before it included, delimiters consumed
+	// by Token and whitespace skipped by Token or More not). A syntax
+	// error found in a value (scanErr) is placed in that count: its
+	// Offset less scanLag.
+	valueBytes int64
+	scanErr    *SyntaxError
+	scanLag    int64
 }
 
 // NewStreamDecoder returns a decoder reading from r.
@@ -69,6 +79,29 @@ func (dec *StreamDecoder) SetOptions(opts Options) { dec.opts = opts }
 // stream it returns io.EOF; a stream that ends inside a value gives
 // io.ErrUnexpectedEOF.
 func (dec *StreamDecoder) Decode(v any) error {
+	err := dec.decode(v)
+	if err != nil && dec.opts&OptionStdErrors != 0 {
+		err = dec.stdError(err)
+	}
+	return err
+}
+
+// stdError is encoding/json's error for one of the decoder's. Like
+// encoding/json's Decoder, it places a syntax error found inside a value
+// by the bytes of values read (see valueBytes), and a type error
+// relative to the start of its value; errors found between tokens are
+// placed in the stream.
+func (dec *StreamDecoder) stdError(err error) error {
+	if se, ok := err.(*SyntaxError); ok && se == dec.scanErr {
+		c := *se
+		c.Offset -= dec.scanLag
+		return stdError(&c)
+	}
+	return stdError(err)
+}
+
+// decode is Decode with jet's errors.
+func (dec *StreamDecoder) decode(v any) error {
 	if dec.err != nil {
 		return dec.err
 	}
@@ -85,7 +118,12 @@ func (dec *StreamDecoder) Decode(v any) error {
 	base := dec.InputOffset()
 	data := dec.buf[dec.scanp : dec.scanp+n]
 	dec.scanp += n
-	err = shiftError(DecodeDepth(data, v, dec.opts, dec.maxDepth), base)
+	dec.valueBytes += int64(n)
+	err = DecodeDepth(data, v, dec.opts&^OptionStdErrors, dec.maxDepth)
+	if dec.opts&OptionStdErrors == 0 {
+		// encoding/json places these errors within the value.
+		err = shiftError(err, base)
+	}
 	dec.tokenValueEnd()
 	return err
 }
@@ -151,7 +189,9 @@ func (dec *StreamDecoder) readValue() (int, error) {
 				if _, rerr := syntaxv1.Explain(src, 0, maxDepth); rerr != nil && !rerr.IsEOF() {
 					se = rerr
 				}
-				err = se.Shift(dec.InputOffset())
+				se = se.Shift(dec.InputOffset())
+				dec.scanErr, dec.scanLag = se, dec.InputOffset()-dec.valueBytes
+				err = se
 			}
 			dec.err = err
 			return 0, err
@@ -462,6 +502,15 @@ func (dec *StreamDecoder) tokenValueEnd() {
 // with UseInt64), string or nil. Commas and colons are checked and
 // skipped. At the end of the stream it returns io.EOF.
 func (dec *StreamDecoder) Token() (json.Token, error) {
+	t, err := dec.token()
+	if err != nil && dec.opts&OptionStdErrors != 0 {
+		err = dec.stdError(err)
+	}
+	return t, err
+}
+
+// token is Token with jet's errors.
+func (dec *StreamDecoder) token() (json.Token, error) {
 	for {
 		c, err := dec.peek()
 		if err != nil {
@@ -514,7 +563,7 @@ func (dec *StreamDecoder) Token() (json.Token, error) {
 				var k string
 				old := dec.tokenState
 				dec.tokenState = tokenTopValue
-				err := dec.Decode(&k)
+				err := dec.decode(&k)
 				dec.tokenState = old
 				if err != nil {
 					return nil, err
@@ -527,7 +576,7 @@ func (dec *StreamDecoder) Token() (json.Token, error) {
 			return dec.tokenError(c)
 		}
 		var x any
-		if err := dec.Decode(&x); err != nil {
+		if err := dec.decode(&x); err != nil {
 			return nil, err
 		}
 		return x, nil

@@ -158,11 +158,19 @@ func newFn(t reflect.Type, addr bool) encFunc {
 		return uintFn(t.Kind())
 	case reflect.Float32:
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
-			return e.appendFloat(b, float64(*(*float32)(p)), 32)
+			b, err := e.appendFloat(b, float64(*(*float32)(p)), 32)
+			if err != nil {
+				err = valueError(err, t, p)
+			}
+			return b, err
 		}
 	case reflect.Float64:
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
-			return e.appendFloat(b, *(*float64)(p), 64)
+			b, err := e.appendFloat(b, *(*float64)(p), 64)
+			if err != nil {
+				err = valueError(err, t, p)
+			}
+			return b, err
 		}
 	case reflect.String:
 		if t == rt.NumberType {
@@ -458,7 +466,7 @@ func elemsFn(et reflect.Type, addr bool) elemsFunc {
 						b = append(b, ',')
 					}
 					if b, err = e.appendFloat(b, f, 64); err != nil {
-						return b, err
+						return b, valueError(err, et, unsafe.Add(p, i*8))
 					}
 				}
 				return append(b, ']'), nil

@@ -3,6 +3,10 @@ package encoder
 import (
 	"encoding/json"
 	"reflect"
+	"unsafe"
+
+	"github.com/jetjson/jet/internal/jsonerr"
+	"github.com/jetjson/jet/internal/wire"
 )
 
 // Options are bit flags that change how values are encoded. The zero
@@ -39,6 +43,10 @@ const (
 	// EncodeNullForInfOrNan writes NaN and ±Inf as null instead of
 	// returning an error.
 	EncodeNullForInfOrNan
+	// StdErrors makes the stream encoder return encoding/json's own
+	// error types (see StdError); Encode and EncodeIndented leave that to
+	// their caller.
+	StdErrors
 )
 
 // MarshalerError is returned when a MarshalJSON or MarshalText method
@@ -68,4 +76,32 @@ func (e *MarshalerError) As(target any) bool {
 		return true
 	}
 	return false
+}
+
+// StdError returns encoding/json's error for one of the encoder's: a
+// *json.MarshalerError for a *MarshalerError (naming the method that
+// failed, as encoding/json does), whose Err, when it is the syntax error
+// in a MarshalJSON method's output, is a *json.SyntaxError with Offset 0,
+// as encoding/json's (its check of that output counts no bytes). The
+// encoder's other errors are encoding/json's types already (or a
+// method's own) and are returned as they are.
+func StdError(err error) error {
+	if e, ok := err.(*MarshalerError); ok {
+		inner := e.Err
+		if se, ok := inner.(*wire.SyntaxError); ok {
+			inner = jsonerr.Syntax(se.Msg, 0)
+		}
+		return jsonerr.Marshaler(e.Type, inner, e.Func)
+	}
+	return err
+}
+
+// valueError gives an *json.UnsupportedValueError the value it is about
+// as encoding/json does: of its own type t (a named float type, a
+// float32), at p. Other errors are returned as they are.
+func valueError(err error, t reflect.Type, p unsafe.Pointer) error {
+	if e, ok := err.(*json.UnsupportedValueError); ok {
+		e.Value = reflect.NewAt(t, p).Elem()
+	}
+	return err
 }

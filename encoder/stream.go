@@ -41,6 +41,9 @@ func (enc *StreamEncoder) Encode(v any) error {
 	e.buf = b
 	if err != nil {
 		putState(e)
+		if enc.opts&StdErrors != 0 {
+			err = StdError(err)
+		}
 		return err
 	}
 	if enc.opts&NoEncoderNewline == 0 {

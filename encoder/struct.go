@@ -367,11 +367,11 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 			b = wire.AppendUint(b, uint64(*(*uint8)(vp)))
 		case kindFloat64:
 			if b, err = e.appendFloat(b, *(*float64)(vp), 64); err != nil {
-				return b, err
+				return f.fn(e, b, fp) // the error with the field's type
 			}
 		case kindFloat32:
 			if b, err = e.appendFloat(b, float64(*(*float32)(vp)), 32); err != nil {
-				return b, err
+				return f.fn(e, b, fp)
 			}
 		case kindAny:
 			if b, err = e.appendAny(b, *(*any)(vp)); err != nil {

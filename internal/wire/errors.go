@@ -9,9 +9,8 @@ import (
 //
 // Offset follows encoding/json's convention: it is the number of input
 // bytes read when the error was found, so the offending byte is at
-// Offset-1; for truncated input Offset equals the input length. The
-// "offset" printed by Error and Description is the offending byte's
-// 0-based index (Pos).
+// Offset-1; for truncated input Offset equals the input length. Error
+// and Description print Offset; Pos is the offending byte's index.
 type SyntaxError struct {
 	// Offset is the number of bytes read before the error was found.
 	Offset int64
@@ -94,12 +93,12 @@ func (e *SyntaxError) Shift(delta int64) *SyntaxError {
 	return &c
 }
 
-// Error returns the message with the offset and a short excerpt of the
-// input around it.
+// Error returns "jet: syntax error at offset N: " (N is Offset), the
+// message, and a short excerpt of the input around the offending byte.
 func (e *SyntaxError) Error() string {
 	var b strings.Builder
 	b.WriteString("jet: syntax error at offset ")
-	b.WriteString(strconv.FormatInt(e.Pos(), 10))
+	b.WriteString(strconv.FormatInt(e.Offset, 10))
 	b.WriteString(": ")
 	b.WriteString(e.Msg)
 	if ex := e.excerpt(12); ex != "" {
@@ -125,54 +124,101 @@ func (e *SyntaxError) excerpt(radius int) string {
 	return e.window[lo:hi]
 }
 
-// Description returns a multi-line account of the error: the message, then
-// the input around the offset on one line with a caret under the
-// offending byte. Control characters and non-ASCII bytes are shown
-// escaped so that the caret lines up.
+// Description returns a multi-line account of the error: "syntax error
+// at offset N: " (N is Offset) and the message, then the input around
+// the offending byte on one line with a caret under it. Control
+// characters and non-ASCII bytes are shown escaped so that the caret
+// lines up.
 func (e *SyntaxError) Description() string {
-	p := int(e.Pos() - e.winStart)
+	return Describe("syntax error", e.Msg, e.Offset, e.window, e.winStart, e.Pos(), 0, 0)
+}
+
+// WindowRadius is how many bytes of input on each side of an error's
+// place an error keeps, to describe it.
+const WindowRadius = windowRadius
+
+// Describe renders an error for a description: "kind at offset off",
+// then ", line L, column C" if line > 0, then ": " and msg; then the
+// text around the index pos on one line, with a caret under the byte at
+// pos. text is the input or a window of it that starts at the input's
+// index textStart. With a line, the excerpt stays within pos's line.
+func Describe(kind, msg string, off int64, text string, textStart, pos int64, line, col int) string {
+	p := int(pos - textStart)
 	if p < 0 {
 		p = 0
 	}
-	if p > len(e.window) {
-		p = len(e.window)
+	if p > len(text) {
+		p = len(text)
 	}
-	var line strings.Builder
-	caret := 0
-	for i := 0; i < len(e.window); i++ {
-		if i == p {
-			caret = line.Len()
+	lo, hi := p-windowRadius, p+windowRadius
+	if lo < 0 {
+		lo = 0
+	}
+	if hi > len(text) {
+		hi = len(text)
+	}
+	if line > 0 {
+		if k := strings.LastIndexByte(text[lo:p], '\n'); k >= 0 {
+			lo += k + 1
 		}
-		c := e.window[i]
+		if k := strings.IndexByte(text[p:hi], '\n'); k >= 0 {
+			hi = p + k
+		}
+	}
+	var ex strings.Builder
+	caret := 0
+	for i := lo; i < hi; i++ {
+		if i == p {
+			caret = ex.Len()
+		}
+		c := text[i]
 		switch {
 		case c == '\n':
-			line.WriteString(`\n`)
+			ex.WriteString(`\n`)
 		case c == '\r':
-			line.WriteString(`\r`)
+			ex.WriteString(`\r`)
 		case c == '\t':
-			line.WriteString(`\t`)
+			ex.WriteString(`\t`)
 		case c < 0x20 || c >= 0x7f:
-			line.WriteString(`\x`)
-			line.WriteByte(hexDigits[c>>4])
-			line.WriteByte(hexDigits[c&0xf])
+			ex.WriteString(`\x`)
+			ex.WriteByte(hexDigits[c>>4])
+			ex.WriteByte(hexDigits[c&0xf])
 		default:
-			line.WriteByte(c)
+			ex.WriteByte(c)
 		}
 	}
-	if p == len(e.window) {
-		caret = line.Len()
+	if p >= hi {
+		caret = ex.Len()
 	}
 	var b strings.Builder
-	b.WriteString("syntax error at offset ")
-	b.WriteString(strconv.FormatInt(e.Pos(), 10))
+	b.WriteString(kind)
+	b.WriteString(" at offset ")
+	b.WriteString(strconv.FormatInt(off, 10))
+	if line > 0 {
+		b.WriteString(", line ")
+		b.WriteString(strconv.Itoa(line))
+		b.WriteString(", column ")
+		b.WriteString(strconv.Itoa(col))
+	}
 	b.WriteString(": ")
-	b.WriteString(e.Msg)
+	b.WriteString(msg)
 	b.WriteString("\n\n\t")
-	b.WriteString(line.String())
+	b.WriteString(ex.String())
 	b.WriteString("\n\t")
 	b.WriteString(strings.Repeat(".", caret))
 	b.WriteString("^\n")
 	return b.String()
+}
+
+// LineColumn returns the line and the column, both counted from 1, of
+// the byte at index pos in s (of the end of s when pos is len(s)). Lines
+// end with '\n'; columns count bytes.
+func LineColumn(s string, pos int) (line, col int) {
+	if pos > len(s) {
+		pos = len(s)
+	}
+	line = 1 + strings.Count(s[:pos], "\n")
+	return line, pos - strings.LastIndexByte(s[:pos], '\n')
 }
 
 const hexDigits = "0123456789abcdef"

@@ -48,6 +48,10 @@ type v2dstate struct {
 	tag   v2bits
 	opts  *jsonopts.Struct
 	funcs *v2api.Unmarshalers
+	// fromAny is set when the caller's functions take one of the types
+	// Go's v2 represents any JSON value with (fromAnyTypes): an empty
+	// interface is then filled by those types' decoders.
+	fromAny bool
 }
 
 var errNonNilReference = errors.New("value must be passed as a non-nil pointer")
@@ -60,10 +64,11 @@ func unmarshalV2(in []byte, out any, opts *jsonopts.Struct) error {
 	}
 	syntaxErr := textexport.CheckDocument(in, opts)
 	src := in
-	if se, ok := syntaxErr.(*jsontext.SyntacticError); ok {
-		// Found as Go's decoders find it, before the value changes.
+	if _, ok := syntaxErr.(*jsontext.SyntacticError); ok {
+		// Found as Go's decoders find it, before the value changes; the
+		// text before it is decoded.
 		syntaxErr = syntaxErrorV2(in, rv.Type().Elem(), rv.Elem(), opts, syntaxErr)
-		if se.ByteOffset < int64(len(in)) {
+		if se, ok := syntaxErr.(*jsontext.SyntacticError); ok && se.ByteOffset < int64(len(in)) {
 			src = in[:se.ByteOffset]
 		}
 	}
@@ -86,6 +91,11 @@ func unmarshalV2(in []byte, out any, opts *jsonopts.Struct) error {
 	}
 	if u, ok := opts.Unmarshalers.(*v2api.Unmarshalers); ok && u != nil && len(u.List) > 0 {
 		x.funcs = u
+		for _, at := range fromAnyTypes {
+			if len(u.For(at)) > 0 {
+				x.fromAny = true
+			}
+		}
 	}
 	d := getState(0, MaxNesting)
 	d.src, d.input, d.borrowed = wire.StringOf(src), src, true
@@ -155,27 +165,29 @@ func withFuncsV2(t reflect.Type, fn decFunc) decFunc {
 // false when all declined.
 func (d *state) callFuncsV2(t reflect.Type, p unsafe.Pointer, idx []int) (done bool, err error) {
 	start := d.pos
-	if err := d.skipV2(); err != nil {
-		return true, err
-	}
-	raw := d.src[start:d.pos]
+	// A value cut short by a syntax error is still offered to functions
+	// that read it from a Decoder: one may decline before reading.
+	raw, cut := d.valueText()
 	ptr := reflect.NewAt(t, p)
 	for _, i := range idx {
 		u := &d.v2.funcs.List[i]
 		if u.Bytes != nil {
-			err := u.Bytes([]byte(raw), ptr)
-			if err == errors.ErrUnsupported {
-				continue
-			}
-			if err != nil {
-				return true, d.methodErr(start, t, err, "unmarshal function")
+			// Not one that may decline: the last one tried.
+			if cut {
+				return true, d.truncated()
 			}
 			d.takeTag()
+			if err := u.Bytes([]byte(raw), ptr); err != nil {
+				return true, d.collapseErr(start, u.Type, wrapUnsupported(err, "unmarshal function of type func([]byte, T) error"))
+			}
 			return true, nil
 		}
-		err := d.callFromV2(raw, start, t, func(dec *jsontext.Decoder) error { return u.From(dec, ptr) })
-		if err == errors.ErrUnsupported {
+		err := d.callFromV2(raw, start, u.Type, func(dec *jsontext.Decoder) error { return u.From(dec, ptr) })
+		if errors.Is(err, errors.ErrUnsupported) {
 			continue
+		}
+		if cut {
+			return true, d.truncated()
 		}
 		d.takeTag()
 		return true, err
@@ -229,9 +241,8 @@ func (d *state) mismatchV2(t reflect.Type, whole bool) error {
 			return err
 		}
 	}
-	if k == '"' || k == '0' {
-		return d.errValue(pos, d.pos, t, nil)
-	}
+	// Go's v2 quotes the value only when it could not parse it, not
+	// when its kind is wrong.
 	return d.errAt(pos, t, k, nil)
 }
 
@@ -244,6 +255,17 @@ func (d *state) skipV2() error {
 	}
 	d.pos = end
 	return nil
+}
+
+// valueText moves past the value at pos and returns its text; when the
+// valid text ends within it, it returns the rest (cut set).
+func (d *state) valueText() (raw string, cut bool) {
+	start := d.pos
+	if err := d.skipV2(); err != nil {
+		d.pos = len(d.src)
+		return d.src[start:], true
+	}
+	return d.src[start:d.pos], false
 }
 
 func (d *state) truncated() error {

@@ -5,10 +5,13 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"reflect"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
@@ -22,6 +25,21 @@ var unmarshalerFromType = reflect.TypeFor[interface {
 	UnmarshalJSONFrom(*jsontext.Decoder) error
 }]()
 
+// fromCaller calls the UnmarshalJSONFrom method of the value at p on a
+// Decoder over raw, the text of the value at start.
+type fromCaller func(d *state, p unsafe.Pointer, raw string, start int) error
+
+// stdFromCaller, set when built with a Go that has encoding/json/jsontext,
+// returns the caller of the UnmarshalJSONFrom method taking the standard
+// library's *jsontext.Decoder of the values of type t, or nil.
+var stdFromCaller func(t reflect.Type) fromCaller
+
+// hasFromMethodV2 reports whether pt (a pointer type) has an
+// UnmarshalJSONFrom method v2 calls.
+func hasFromMethodV2(pt reflect.Type) bool {
+	return pt.Implements(unmarshalerFromType) || stdFromCaller != nil && stdFromCaller(pt.Elem()) != nil
+}
+
 // methodFnV2 returns the decoder of a type that unmarshals itself, or
 // nil. v2 calls the methods of T through a pointer; pointer and
 // interface types have none of their own.
@@ -30,8 +48,20 @@ func methodFnV2(t reflect.Type) decFunc {
 		return nil
 	}
 	pt := reflect.PointerTo(t)
+	var from fromCaller
 	switch {
 	case pt.Implements(unmarshalerFromType):
+		from = func(d *state, p unsafe.Pointer, raw string, start int) error {
+			m := reflect.NewAt(t, p).Interface().(interface {
+				UnmarshalJSONFrom(*jsontext.Decoder) error
+			})
+			return d.callFromV2(raw, start, t, m.UnmarshalJSONFrom)
+		}
+	case stdFromCaller != nil:
+		from = stdFromCaller(t)
+	}
+	switch {
+	case from != nil:
 		var next decFunc
 		switch {
 		case pt.Implements(rt.UnmarshalerType), pt.Implements(rt.TextUnmarshalerType):
@@ -40,19 +70,19 @@ func methodFnV2(t reflect.Type) decFunc {
 			next = kindFnV2(t)
 		}
 		return func(d *state, p unsafe.Pointer) error {
-			d.takeTag()
+			tag := d.takeTag()
 			start := d.pos
-			if err := d.skipV2(); err != nil {
-				return err
-			}
-			raw := d.src[start:d.pos]
-			m := reflect.NewAt(t, p).Interface().(interface {
-				UnmarshalJSONFrom(*jsontext.Decoder) error
-			})
-			err := d.callFromV2(raw, start, t, m.UnmarshalJSONFrom)
-			if err == errors.ErrUnsupported {
+			raw, cut := d.valueText()
+			err := from(d, p, raw, start)
+			if errors.Is(err, errors.ErrUnsupported) {
+				// Declined: the value is decoded as if the method did
+				// not exist, under the same tag options.
 				d.pos = start
+				d.v2.tag = tag
 				return next(d, p)
+			}
+			if cut {
+				return d.truncated()
 			}
 			return err
 		}
@@ -83,7 +113,7 @@ func unmarshalJSONFnV2(t reflect.Type) decFunc {
 		raw := []byte(d.src[start:d.pos])
 		m := reflect.NewAt(t, p).Interface().(json.Unmarshaler)
 		if err := m.UnmarshalJSON(raw); err != nil {
-			return d.methodErr(start, t, err, "UnmarshalJSON")
+			return d.collapseErr(start, t, wrapUnsupported(err, "UnmarshalJSON method"))
 		}
 		return nil
 	}
@@ -114,42 +144,142 @@ func unmarshalTextFnV2(t reflect.Type) decFunc {
 		}
 		m := reflect.NewAt(t, p).Interface().(encoding.TextUnmarshaler)
 		if err := m.UnmarshalText([]byte(s)); err != nil {
-			return d.methodErr(start, t, err, "UnmarshalText")
+			e := d.errAt(start, t, '"', toUnexpectedEOF(wrapUnsupported(err, "UnmarshalText method"))).(*v2api.Error)
+			e.Mode = v2api.Text
+			return e
 		}
 		return nil
 	}
 }
 
-// methodErr is the error for a method's failure on the value at start.
-func (d *state) methodErr(start int, t reflect.Type, err error, name string) error {
+// wrapUnsupported replaces errors.ErrUnsupported, which a method or
+// function of what may not return, with an error saying so.
+func wrapUnsupported(err error, what string) error {
 	if errors.Is(err, errors.ErrUnsupported) {
-		err = errors.New(name + " method may not return errors.ErrUnsupported")
+		return errors.New(what + " may not return errors.ErrUnsupported")
 	}
-	if _, ok := err.(*v2api.Error); ok {
-		return v2api.Offset(err, int64(start))
+	return err
+}
+
+// toUnexpectedEOF is err, but io.ErrUnexpectedEOF for io.EOF: the
+// value a method or function was given had more to it.
+func toUnexpectedEOF(err error) error {
+	if err == io.EOF {
+		return io.ErrUnexpectedEOF
 	}
-	e := d.errAt(start, t, kindOf(d.src[start]), err).(*v2api.Error)
-	if k := kindOf(d.src[start]); k == '"' || k == '0' {
-		e.Value = []byte(d.src[start:d.pos])
+	return err
+}
+
+// collapseErr is the error for the failure of an UnmarshalJSON method or
+// UnmarshalFunc function (of type t) on the value at start: a
+// SemanticError it returns is placed within the value.
+func (d *state) collapseErr(start int, t reflect.Type, err error) error {
+	e := d.errAt(start, t, kindOf(d.src[start]), toUnexpectedEOF(err)).(*v2api.Error)
+	e.Mode = v2api.Collapse
+	return e
+}
+
+var (
+	errNonSingularValue    = errors.New("must read or write exactly one value")
+	errUnsupportedMutation = errors.New("unsupported calls must not read or write any tokens")
+)
+
+// callFromV2 runs an UnmarshalJSONFrom method or UnmarshalFromFunc
+// function (of type t) on a Decoder of its own that reads the value's
+// text raw, which started at start; it must read exactly that one value.
+// It returns errors.ErrUnsupported when the call declined without
+// reading.
+func (d *state) callFromV2(raw string, start int, t reflect.Type, call func(*jsontext.Decoder) error) error {
+	dec := jsontext.NewDecoder(strings.NewReader(raw), d.v2.opts)
+	err := call(dec)
+	if se, ok := err.(*jsontext.SyntacticError); ok {
+		// Placed by the Decoder within the value; placed from the top
+		// on the way out.
+		se.ByteOffset += int64(start)
+		return se
+	}
+	return d.fromResult(start, raw, t, err, jetFromDecoder{dec})
+}
+
+// fromDecoder is what fromResult asks of the Decoder (jet's or the
+// standard library's) a method or function was given.
+type fromDecoder interface {
+	InputOffset() int64
+	StackDepth() int
+	stackIndex(i int) (kind byte, length int64)
+	stackPointer() string
+}
+
+type jetFromDecoder struct{ *jsontext.Decoder }
+
+func (j jetFromDecoder) stackIndex(i int) (byte, int64) {
+	k, n := j.StackIndex(i)
+	return byte(k), n
+}
+
+func (j jetFromDecoder) stackPointer() string { return string(j.StackPointer()) }
+
+// fromResult is the outcome of an UnmarshalJSONFrom method or
+// UnmarshalFromFunc function (of type t) that returned err after reading
+// from dec, a Decoder over raw, the text of the value at start.
+func (d *state) fromResult(start int, raw string, t reflect.Type, err error, dec fromDecoder) error {
+	read := dec.InputOffset() > 0
+	if err == nil && (dec.StackDepth() != 0 || !read) {
+		err = errNonSingularValue
+	}
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, errors.ErrUnsupported) {
+		if !read {
+			return err
+		}
+		err = errUnsupportedMutation
+	}
+	// Placed as Go's v2 places it: at the value when nothing or all of
+	// it was read, else at the last token read.
+	e := &v2api.Error{Action: "unmarshal", ByteOffset: int64(start), GoType: t, Err: toUnexpectedEOF(err)}
+	if depth := dec.StackDepth(); read && depth > 0 {
+		off := int(dec.InputOffset())
+		e.ByteOffset = int64(start + lastTokenStart(raw, off))
+		ptr := dec.stackPointer()
+		kind, n := dec.stackIndex(depth)
+		if kind == '[' && n > 0 || kind == '{' && n > 0 && n%2 == 0 {
+			ptr = ptr[:strings.LastIndexByte(ptr, '/')]
+		}
+		e.JSONPointer = jsontext.Pointer(ptr)
 	}
 	return e
 }
 
-// callFromV2 runs an UnmarshalJSONFrom method (or UnmarshalFromFunc) on a
-// Decoder of its own that reads the value's text raw, which started at
-// start; it must read exactly that one value.
-func (d *state) callFromV2(raw string, start int, t reflect.Type, call func(*jsontext.Decoder) error) error {
-	dec := jsontext.NewDecoder(strings.NewReader(raw), d.v2.opts)
-	if err := call(dec); err != nil {
-		if err == errors.ErrUnsupported && dec.InputOffset() == 0 {
-			return errors.ErrUnsupported
+// lastTokenStart finds where the token that ends at end in raw began:
+// a bracket, a string, or a number or literal.
+func lastTokenStart(raw string, end int) int {
+	if end <= 0 || end > len(raw) {
+		return 0
+	}
+	i := end - 1
+	switch c := raw[i]; c {
+	case '[', '{', ']', '}':
+		return i
+	case '"':
+		for i--; i >= 0; i-- {
+			if raw[i] == '"' {
+				bs := 0
+				for j := i - 1; j >= 0 && raw[j] == '\\'; j-- {
+					bs++
+				}
+				if bs%2 == 0 {
+					return i
+				}
+			}
 		}
-		return d.methodErr(start, t, err, "UnmarshalJSONFrom")
+		return 0
 	}
-	if dec.StackDepth() != 0 || dec.InputOffset() == 0 {
-		return d.errAt(start, t, kindOf(raw[0]), errors.New("must read exactly one JSON value"))
+	for i > 0 && !strings.ContainsRune(" \t\r\n,:[{", rune(raw[i-1])) {
+		i--
 	}
-	return nil
+	return i
 }
 
 // timeFnV2 returns the decoder of time.Time and time.Duration, or nil.
@@ -234,10 +364,32 @@ func ifaceFnV2(t reflect.Type) decFunc {
 			return d.truncated()
 		}
 		if v.IsNil() {
-			x, err := d.anyV2()
-			if x != nil {
-				v.Set(reflect.ValueOf(x))
+			if t == anyType && d.v2.bits&v2AllowDup == 0 && !d.v2.fromAny {
+				x, err := d.anyV2()
+				if x != nil {
+					v.Set(reflect.ValueOf(x))
+				}
+				return err
 			}
+			// Go's v2 decodes into a new value of the type the JSON kind
+			// calls for, by that type's decoder: the caller's functions
+			// for it apply, and merging under AllowDuplicateNames.
+			var ct reflect.Type
+			switch d.src[d.pos] {
+			case 't', 'f':
+				ct = boolType
+			case '"':
+				ct = stringType
+			case '{':
+				ct = mapStringAnyType
+			case '[':
+				ct = sliceAnyType
+			default:
+				ct = float64Type
+			}
+			c := reflect.New(ct)
+			err := fnForV2Of(ct)(d, c.UnsafePointer())
+			v.Set(c.Elem())
 			return err
 		}
 		// Decode into a copy of the value held, and put it back.
@@ -346,7 +498,16 @@ func (d *state) intoAny(v *any) error {
 	return fnForV2Of(anyType)(d, unsafe.Pointer(v))
 }
 
-var anyType = reflect.TypeFor[any]()
+var (
+	anyType          = reflect.TypeFor[any]()
+	boolType         = reflect.TypeFor[bool]()
+	stringType       = reflect.TypeFor[string]()
+	mapStringAnyType = reflect.TypeFor[map[string]any]()
+	sliceAnyType     = reflect.TypeFor[[]any]()
+)
+
+// fromAnyTypes are the types Go's v2 represents any JSON value with.
+var fromAnyTypes = []reflect.Type{anyType, boolType, stringType, float64Type, mapStringAnyType, sliceAnyType}
 
 // within adds a container's reference token to err's JSON Pointer.
 func within(err error, token string) error { return v2api.Within(err, token) }
@@ -374,32 +535,32 @@ func bytesFnV2(t reflect.Type) decFunc {
 		if err != nil {
 			return d.truncated()
 		}
-		// v2 takes padded standard base64 only, with no line breaks.
-		for i := 0; i < len(s); i++ {
-			if s[i] == '\r' || s[i] == '\n' {
-				return d.errValue(start, d.pos, t, base64.CorruptInputError(i))
-			}
+		// v2 takes padded standard base64 only (RFC 4648): the base64
+		// package skips line breaks, which v2 then refuses.
+		var dst []byte
+		if !isArray {
+			dst = (*(*[]byte)(p))[:0]
 		}
-		out, derr := base64.StdEncoding.AppendDecode(nil, []byte(s))
+		out, derr := base64.StdEncoding.AppendDecode(dst, []byte(s))
 		if derr != nil {
-			return d.errValue(start, d.pos, t, derr)
+			return d.errAt(start, t, '"', derr)
+		}
+		if len(s) != base64.StdEncoding.EncodedLen(len(out)) {
+			i := strings.IndexAny(s, "\r\n")
+			return d.errAt(start, t, '"', fmt.Errorf("illegal character %s at offset %d", quoteRuneV2(s[i:]), i))
 		}
 		if isArray {
+			dst := unsafe.Slice((*byte)(p), t.Len())
+			clear(dst[copy(dst, out):])
 			if len(out) != t.Len() {
-				return d.errValue(start, d.pos, t, errors.New("decoded length of "+strconv.Itoa(len(out))+" mismatches array length of "+strconv.Itoa(t.Len())))
+				return d.errAt(start, t, '"', errors.New("decoded length of "+strconv.Itoa(len(out))+" mismatches array length of "+strconv.Itoa(t.Len())))
 			}
-			copy(unsafe.Slice((*byte)(p), t.Len()), out)
 			return nil
 		}
-		b := (*[]byte)(p)
-		if *b != nil {
-			*b = append((*b)[:0], out...)
-		} else {
-			if out == nil {
-				out = []byte{}
-			}
-			*b = out
+		if out == nil {
+			out = []byte{}
 		}
+		*(*[]byte)(p) = out
 		return nil
 	}
 }
@@ -568,13 +729,21 @@ func mapFnV2(t reflect.Type) decFunc {
 		}
 		k := reflect.New(kt).Elem()
 		v := reflect.New(vt).Elem()
+		// A name that means a key met before is a duplicate (as "0" and
+		// "-0" for an integer key), unless duplicates are allowed; in a
+		// map that held entries, only the keys met in this object count.
+		checkDup := d.v2.bits&v2AllowDup == 0
+		var seen reflect.Value
+		if checkDup && m.Len() > 0 {
+			seen = reflect.MakeMap(reflect.MapOf(kt, emptyStructType))
+		}
 		for !empty {
 			if d.atEnd() {
 				return d.truncated()
 			}
 			nameAt := d.pos
 			var name string
-			if stringKey {
+			if stringKey && (d.v2.funcs == nil || d.v2.funcs.For(kt) == nil) {
 				s, err := d.readString()
 				if err != nil {
 					return d.truncated()
@@ -602,12 +771,18 @@ func mapFnV2(t reflect.Type) decFunc {
 			d.pos++ // the colon
 			d.skipSpace()
 			if old := m.MapIndex(k); old.IsValid() {
+				if checkDup && (!seen.IsValid() || seen.MapIndex(k).IsValid()) {
+					return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("/" + escapeToken(name)), Err: jsontext.ErrDuplicateName}
+				}
 				v.Set(old)
 			} else {
 				v.SetZero()
 			}
 			err := val(d, v.Addr().UnsafePointer())
 			m.SetMapIndex(k, v)
+			if seen.IsValid() {
+				seen.SetMapIndex(k, reflect.Zero(emptyStructType))
+			}
 			if err != nil {
 				return within(err, name)
 			}
@@ -619,7 +794,20 @@ func mapFnV2(t reflect.Type) decFunc {
 	}
 }
 
+var emptyStructType = reflect.TypeFor[struct{}]()
+
 var errNonStringValue = errors.New("JSON value must be string type")
+
+// quoteRuneV2 quotes the first rune of s as Go's v2 does in its
+// messages: in single quotes, escaped as Go would.
+func quoteRuneV2(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && n == 1 {
+		return `'\x` + strconv.FormatUint(uint64(s[0])|0x100, 16)[1:] + `'`
+	}
+	q := strconv.QuoteRune(r)
+	return q
+}
 
 // unquoteName returns the text of a quoted name.
 func unquoteName(q string) (string, bool) {

@@ -137,12 +137,6 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 		}
 		name = string([]byte(name)) // readStringTemp's text is overwritten by the value's strings
 		quoted := d.src[nameAt:d.pos]
-		d.skipSpace()
-		if d.atEnd() {
-			return d.truncated()
-		}
-		d.pos++ // the colon
-		d.skipSpace()
 		i, ok := sv.byName[name]
 		if !ok {
 			n := 0
@@ -160,6 +154,23 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 			}
 			ok = n == 1
 		}
+		// The name is judged before the colon is read, as Go's v2 reads
+		// the name alone.
+		if !ok && sv.fallback == nil && d.v2.bits&v2RejectUnknown != 0 {
+			return within(d.errAt(nameAt, t, '"', v2api.ErrUnknownName), name)
+		}
+		if ok && seen != nil {
+			if seen[i] {
+				return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("/" + escapeToken(name)), Err: jsontext.ErrDuplicateName}
+			}
+			seen[i] = true
+		}
+		d.skipSpace()
+		if d.atEnd() {
+			return d.truncated()
+		}
+		d.pos++ // the colon
+		d.skipSpace()
 		if !ok {
 			switch {
 			case sv.fallback != nil:
@@ -170,8 +181,6 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 				if err := sv.fallback(d, fp, name, quoted); err != nil {
 					return within(err, name)
 				}
-			case d.v2.bits&v2RejectUnknown != 0:
-				return within(d.errAt(nameAt, t, '"', v2api.ErrUnknownName), name)
 			default:
 				if err := d.skipV2(); err != nil {
 					return err
@@ -179,12 +188,6 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 			}
 		} else {
 			f := &sv.fields[i]
-			if seen != nil {
-				if seen[i] {
-					return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("/" + escapeToken(name)), Err: jsontext.ErrDuplicateName}
-				}
-				seen[i] = true
-			}
 			fp := fieldPointerV2(p, f.offset, f.hops, true)
 			if fp == nil {
 				return within(d.errAt(d.pos, t, 0, errNilField), name)

@@ -2,12 +2,14 @@ package decoder
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"reflect"
 	"time"
 
 	"github.com/jetjson/jet/internal/jsonopts"
 	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/v2api"
 	"github.com/jetjson/jet/jsontext"
 )
 
@@ -23,7 +25,21 @@ import (
 // top-level value).
 func syntaxErrorV2(in []byte, t reflect.Type, v reflect.Value, opts *jsonopts.Struct, other error) error {
 	dec := jsontext.NewDecoder(bytes.NewReader(in), opts)
-	if err := walkV2(dec, t, v); err != nil {
+	w := &walkerV2{dec: dec, opts: opts}
+	f := opts.Flags
+	w.anyCase = f.Get(jsonopts.MatchCaseInsensitiveNames)
+	w.slowAny = f.Get(jsonopts.AllowDuplicateNames)
+	if u, ok := opts.Unmarshalers.(*v2api.Unmarshalers); ok && u != nil {
+		for _, at := range fromAnyTypes {
+			if len(u.For(at)) > 0 {
+				w.slowAny = true
+			}
+		}
+	}
+	if err := w.walk(t, v); err != nil {
+		if err == errWalkStop {
+			return other
+		}
 		if err == io.EOF {
 			return &jsontext.SyntacticError{ByteOffset: dec.InputOffset() + int64(len(dec.UnreadBuffer())), Err: io.ErrUnexpectedEOF}
 		}
@@ -32,16 +48,37 @@ func syntaxErrorV2(in []byte, t reflect.Type, v reflect.Value, opts *jsonopts.St
 	return other
 }
 
-// walkV2 reads one value from dec as Go's v2 decoder for t would, into
+// walkerV2 walks a text as Go's v2 decoders read it.
+type walkerV2 struct {
+	dec  *jsontext.Decoder
+	opts *jsonopts.Struct
+	// anyCase is MatchCaseInsensitiveNames; slowAny is set when Go's v2
+	// fills an empty interface by the decoders of map[string]any, []any
+	// and the scalars (AllowDuplicateNames, or functions for them).
+	anyCase, slowAny bool
+}
+
+// errWalkStop ends a walk where Go's decoder meets a semantic error
+// before it could meet the syntax error (a value of the wrong kind).
+var errWalkStop = errors.New("semantic error first")
+
+// walk reads one value from dec as Go's v2 decoder for t would, into
 // v when it is valid (else a zero value).
-func walkV2(dec *jsontext.Decoder, t reflect.Type, v reflect.Value) error {
+func (w *walkerV2) walk(t reflect.Type, v reflect.Value) error {
+	dec := w.dec
 	if t == reflect.TypeFor[time.Time]() || t == reflect.TypeFor[time.Duration]() {
+		_, err := dec.ReadValue()
+		return err
+	}
+	if u, ok := w.opts.Unmarshalers.(*v2api.Unmarshalers); ok && u != nil && len(u.For(t)) > 0 {
+		// Functions read the value whole (UnmarshalFunc), or as they
+		// please, which is not known here.
 		_, err := dec.ReadValue()
 		return err
 	}
 	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
 		pt := reflect.PointerTo(t)
-		if pt.Implements(unmarshalerFromType) || pt.Implements(rt.UnmarshalerType) || pt.Implements(rt.TextUnmarshalerType) {
+		if hasFromMethodV2(pt) || pt.Implements(rt.UnmarshalerType) || pt.Implements(rt.TextUnmarshalerType) {
 			_, err := dec.ReadValue()
 			return err
 		}
@@ -56,19 +93,19 @@ func walkV2(dec *jsontext.Decoder, t reflect.Type, v reflect.Value) error {
 		if v.IsValid() && !v.IsNil() {
 			e = v.Elem()
 		}
-		return walkV2(dec, t.Elem(), e)
+		return w.walk(t.Elem(), e)
 	case reflect.Interface:
 		if dec.PeekKind() == 'n' {
 			_, err := dec.ReadToken()
 			return err
 		}
 		if v.IsValid() && !v.IsNil() {
-			return walkV2(dec, v.Elem().Type(), v.Elem())
+			return w.walk(v.Elem().Type(), v.Elem())
 		}
 		if t.NumMethod() != 0 {
-			return nil // a semantic error, before any read
+			return errWalkStop // a semantic error, before any read
 		}
-		return walkAnyV2(dec)
+		return w.walkAny(t)
 	case reflect.Bool:
 		_, err := dec.ReadToken()
 		return err
@@ -77,9 +114,9 @@ func walkV2(dec *jsontext.Decoder, t reflect.Type, v reflect.Value) error {
 			_, err := dec.ReadValue()
 			return err
 		}
-		return walkContainerV2(dec, '[', func() error { return walkV2(dec, t.Elem(), reflect.Value{}) })
+		return w.container('[', func() error { return w.walk(t.Elem(), reflect.Value{}) })
 	case reflect.Map:
-		return walkContainerV2(dec, '{', func() error {
+		return w.container('{', func() error {
 			name, err := dec.ReadValue()
 			if err != nil {
 				return err
@@ -89,27 +126,48 @@ func walkV2(dec *jsontext.Decoder, t reflect.Type, v reflect.Value) error {
 				n, _ := unquoteName(string(name))
 				e = v.MapIndex(reflect.ValueOf(n).Convert(t.Key()))
 			}
-			return walkV2(dec, t.Elem(), e)
+			return w.walk(t.Elem(), e)
 		})
 	case reflect.Struct:
 		plan := rt.StructFieldsV2(t, hasMethodsV2)
-		return walkContainerV2(dec, '{', func() error {
+		return w.container('{', func() error {
 			name, err := dec.ReadValue()
 			if err != nil {
 				return err
 			}
 			n, _ := unquoteName(string(name))
-			for _, f := range plan.Fields {
-				if f.Name == n || foldNameV2(f.Name) == foldNameV2(n) {
-					var e reflect.Value
-					if v.IsValid() {
-						e, _ = v.FieldByIndexErr(f.Index)
-					}
-					return walkV2(dec, f.Type, e)
+			match := -1
+			for i, f := range plan.Fields {
+				if f.Name == n {
+					match = i
+					break
 				}
 			}
-			if fb := plan.Fallback; fb != nil && !rt.IsRawValueType(fb.Type) {
-				return walkV2(dec, fb.Type.Elem(), reflect.Value{})
+			if match < 0 {
+				for i, f := range plan.Fields {
+					if (f.Casing == rt.CaseIgnore || w.anyCase && f.Casing != rt.CaseStrict) && foldNameV2(f.Name) == foldNameV2(n) {
+						match = i
+						break
+					}
+				}
+			}
+			if match >= 0 {
+				f := plan.Fields[match]
+				var e reflect.Value
+				if v.IsValid() {
+					e, _ = v.FieldByIndexErr(f.Index)
+				}
+				return w.walk(f.Type, e)
+			}
+			if fb := plan.Fallback; fb != nil {
+				if rt.IsRawValueType(fb.Type) {
+					_, err := dec.ReadValue()
+					return err
+				}
+				return w.walk(fb.Type.Elem(), reflect.Value{})
+			}
+			if w.opts.Flags.Get(jsonopts.RejectUnknownMembers) {
+				return errWalkStop
 			}
 			return dec.SkipValue()
 		})
@@ -122,10 +180,14 @@ func walkV2(dec *jsontext.Decoder, t reflect.Type, v reflect.Value) error {
 // decoders do: its first token, then each member while the next token is
 // not the end, then the end. A value of another kind is read as one
 // token (a mismatch, reported by the decoder).
-func walkContainerV2(dec *jsontext.Decoder, open byte, each func() error) error {
+func (w *walkerV2) container(open byte, each func() error) error {
+	dec := w.dec
 	tok, err := dec.ReadToken()
-	if err != nil || byte(tok.Kind()) != open {
+	if err != nil {
 		return err
+	}
+	if byte(tok.Kind()) != open {
+		return errWalkStop
 	}
 	end := jsontext.Kind(open + 2) // ']' and '}' follow '[' and '{' by two
 	for dec.PeekKind() != end {
@@ -137,18 +199,30 @@ func walkContainerV2(dec *jsontext.Decoder, open byte, each func() error) error 
 	return err
 }
 
-// walkAnyV2 reads a value as v2 decodes one into an empty interface.
-func walkAnyV2(dec *jsontext.Decoder) error {
+// walkAny reads a value as v2 decodes one into a nil empty interface
+// of type t.
+func (w *walkerV2) walkAny(t reflect.Type) error {
+	dec := w.dec
+	if w.slowAny || t != anyType {
+		switch dec.PeekKind() {
+		case '{':
+			return w.walk(mapStringAnyType, reflect.Value{})
+		case '[':
+			return w.walk(sliceAnyType, reflect.Value{})
+		}
+		_, err := dec.ReadValue()
+		return err
+	}
 	switch dec.PeekKind() {
 	case '{':
-		return walkContainerV2(dec, '{', func() error {
-			if _, err := dec.ReadValue(); err != nil {
+		return w.container('{', func() error {
+			if _, err := dec.ReadToken(); err != nil {
 				return err
 			}
-			return walkAnyV2(dec)
+			return w.walkAny(t)
 		})
 	case '[':
-		return walkContainerV2(dec, '[', func() error { return walkAnyV2(dec) })
+		return w.container('[', func() error { return w.walkAny(t) })
 	}
 	_, err := dec.ReadValue()
 	return err

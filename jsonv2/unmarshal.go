@@ -36,7 +36,41 @@ import (
 // a non-nil interface as into the value it holds. Duplicate names and
 // invalid UTF-8 are errors unless jsontext's options allow them.
 func Unmarshal(in []byte, out any, opts ...Options) (err error) {
-	return publicError(v2api.Unmarshal(in, out, joinOptions(opts)))
+	return unmarshalError(v2api.Unmarshal(in, out, joinOptions(opts)))
+}
+
+// stdSemanticError, set when built with Go's encoding/json/v2, converts
+// its SemanticError (returned by a method written for it) to this
+// package's.
+var stdSemanticError func(error) (*SemanticError, bool)
+
+// unmarshalError turns the decoder's form of an error into what
+// Unmarshal returns. An error from the caller's method or function is
+// reported as Go's v2 does for its kind (see v2api.Mode).
+func unmarshalError(err error) error {
+	ie, ok := err.(*v2api.Error)
+	if !ok {
+		return err
+	}
+	if stdSemanticError != nil {
+		if se, ok := stdSemanticError(ie.Err); ok {
+			ie.Err = se
+		}
+	}
+	switch ie.Mode {
+	case v2api.Collapse:
+		if inner, ok := ie.Err.(*SemanticError); ok {
+			inner.ByteOffset += ie.ByteOffset
+			inner.JSONPointer = ie.JSONPointer + inner.JSONPointer
+			return inner
+		}
+	case v2api.Text:
+		switch ie.Err.(type) {
+		case *SemanticError, *jsontext.SyntacticError:
+			return ie.Err
+		}
+	}
+	return publicError(err)
 }
 
 // UnmarshalRead deserializes a Go value from an io.Reader according to
@@ -69,7 +103,7 @@ func UnmarshalRead(in io.Reader, out any, opts ...Options) (err error) {
 func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error) {
 	rv := reflect.ValueOf(out)
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return publicError(v2api.Unmarshal(nil, out, joinOptions(nil)))
+		return unmarshalError(v2api.Unmarshal(nil, out, joinOptions(nil)))
 	}
 	o := new(jsonopts.Struct)
 	o.Join(in.Options())
@@ -87,7 +121,7 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 			prefixPointer(err, ptr)
 		}
 	}
-	return publicError(err)
+	return unmarshalError(err)
 }
 
 // prefixPointer puts the Decoder's position in front of err's JSON

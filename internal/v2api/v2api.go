@@ -36,7 +36,27 @@ type Error struct {
 	GoType reflect.Type
 	// Err is the cause.
 	Err error
+	// Mode says how a caller's error held in Err is reported.
+	Mode Mode
 }
+
+// Mode is how the v2 package reports an Error holding an error a
+// caller's method or function returned.
+type Mode uint8
+
+const (
+	// FillIn: a caller's SemanticError has the fields it left zero
+	// filled in from the Error (UnmarshalJSONFrom, UnmarshalFromFunc).
+	FillIn Mode = iota
+	// Collapse: a caller's SemanticError, positioned within the value,
+	// is placed from the top: offsets added, pointers joined
+	// (UnmarshalJSON, UnmarshalFunc).
+	Collapse
+	// Text: Err came from UnmarshalText; a SemanticError or
+	// SyntacticError there is reported as it is, unplaced, anything
+	// else is wrapped.
+	Text
+)
 
 // Error words e in the manner of encoding/json/v2's SemanticError; the
 // v2 package's own type is what callers see.
@@ -65,7 +85,7 @@ func Within(err error, token string) error {
 		e.JSONPointer = prefix + e.JSONPointer
 		// A syntactic error inside (in a method's output) is placed
 		// from the top too.
-		if se, ok := e.Err.(*jsontext.SyntacticError); ok {
+		if se, ok := e.Err.(*jsontext.SyntacticError); ok && e.Mode == FillIn {
 			se.JSONPointer = prefix + se.JSONPointer
 		}
 	case *jsontext.SyntacticError:
@@ -82,7 +102,7 @@ func Offset(err error, d int64) error {
 	switch e := err.(type) {
 	case *Error:
 		e.ByteOffset += d
-		if se, ok := e.Err.(*jsontext.SyntacticError); ok {
+		if se, ok := e.Err.(*jsontext.SyntacticError); ok && e.Mode == FillIn {
 			se.ByteOffset += d
 		}
 	case *jsontext.SyntacticError:

@@ -1,0 +1,75 @@
+//go:build go1.27 && goexperiment.jsonv2
+
+package decoder
+
+// With Go 1.27, a type may unmarshal itself with an UnmarshalJSONFrom
+// method taking the standard library's *jsontext.Decoder (written for
+// encoding/json/v2): v2 calls it too, on a standard Decoder that reads
+// the value's text.
+
+import (
+	stdjsontext "encoding/json/jsontext"
+	stdjson "encoding/json/v2"
+	"reflect"
+	"strings"
+	"unsafe"
+
+	"github.com/jetjson/jet/internal/jsonopts"
+	"github.com/jetjson/jet/jsontext"
+)
+
+// stdUnmarshalerFromType is encoding/json/v2's UnmarshalerFrom.
+var stdUnmarshalerFromType = reflect.TypeFor[stdjson.UnmarshalerFrom]()
+
+func init() {
+	stdFromCaller = stdFromCallerOf
+	v2MethodTypes = append(v2MethodTypes, stdUnmarshalerFromType, reflect.TypeFor[stdjson.MarshalerTo]())
+}
+
+func stdFromCallerOf(t reflect.Type) fromCaller {
+	if !reflect.PointerTo(t).Implements(stdUnmarshalerFromType) {
+		return nil
+	}
+	return func(d *state, p unsafe.Pointer, raw string, start int) error {
+		m := reflect.NewAt(t, p).Interface().(stdjson.UnmarshalerFrom)
+		dec := stdjsontext.NewDecoder(strings.NewReader(raw), stdOptionsOf(d.v2.opts))
+		err := m.UnmarshalJSONFrom(dec)
+		if se, ok := err.(*stdjsontext.SyntacticError); ok {
+			// The standard Decoder's error, placed from the top as jet's.
+			return &jsontext.SyntacticError{ByteOffset: int64(start) + se.ByteOffset, JSONPointer: jsontext.Pointer(se.JSONPointer), Err: se.Err}
+		}
+		return d.fromResult(start, raw, t, err, stdFromDecoder{dec})
+	}
+}
+
+// stdOptionsOf are the options of a jet decoding as the standard
+// library spells them, for the method to read (GetOption) and the
+// Decoder to honour.
+func stdOptionsOf(o *jsonopts.Struct) stdjson.Options {
+	f := o.Flags
+	var opts []stdjson.Options
+	for _, b := range []struct {
+		flag jsonopts.Bools
+		opt  func(bool) stdjson.Options
+	}{
+		{jsonopts.AllowDuplicateNames, stdjsontext.AllowDuplicateNames},
+		{jsonopts.AllowInvalidUTF8, stdjsontext.AllowInvalidUTF8},
+		{jsonopts.StringifyNumbers, stdjson.StringifyNumbers},
+		{jsonopts.MatchCaseInsensitiveNames, stdjson.MatchCaseInsensitiveNames},
+		{jsonopts.RejectUnknownMembers, stdjson.RejectUnknownMembers},
+	} {
+		if f.Has(b.flag) {
+			opts = append(opts, b.opt(f.Get(b.flag)))
+		}
+	}
+	return stdjson.JoinOptions(opts...)
+}
+
+type stdFromDecoder struct{ *stdjsontext.Decoder }
+
+func (s stdFromDecoder) stackIndex(i int) (byte, int64) {
+	k, n := s.StackIndex(i)
+	return byte(k), n
+}
+
+func (s stdFromDecoder) stackPointer() string { return string(s.StackPointer()) }

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"reflect"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -61,7 +62,8 @@ type v2state struct {
 // the output holds what was written before it.
 func marshalV2(b []byte, v any, opts *jsonopts.Struct) ([]byte, error) {
 	e := getState(0)
-	x := v2state{text: opts}
+	x := v2statePool.Get().(*v2state)
+	*x = v2state{text: opts}
 	f := opts.Flags
 	set := func(on bool, bit v2bits) {
 		if on {
@@ -81,64 +83,43 @@ func marshalV2(b []byte, v any, opts *jsonopts.Struct) ([]byte, error) {
 	if m, ok := opts.Marshalers.(*v2api.Marshalers); ok && m != nil && len(m.List) > 0 {
 		x.funcs = m
 	}
-	e.v2 = &x
+	e.v2 = x
 	base := len(b)
-	out, err := e.marshalV2Top(b, v)
-	v2api.Offset(err, -int64(base))
+	var out []byte
+	var err error
+	if b == nil {
+		// A new output: written in the state's pooled buffer, and
+		// copied out at its size.
+		buf, err2 := e.marshalV2Top(e.buf[:0], v)
+		out, err = append(make([]byte, 0, len(buf)), buf...), err2
+		e.buf = buf
+	} else {
+		out, err = e.marshalV2Top(b, v)
+		v2api.Offset(err, -int64(base))
+	}
 	e.v2 = nil
-	e.buf = e.buf[:0]
+	*x = v2state{}
+	v2statePool.Put(x)
 	putState(e)
 	return out, err
 }
 
+var v2statePool = sync.Pool{New: func() any { return new(v2state) }}
+
 // marshalV2Top encodes the top-level value, which v2 always makes
-// addressable (copying it when it is not a pointer) so that methods on
-// the pointer type are called.
+// addressable (copying it when it is not a pointer and a method may
+// take its address): as a value met in an interface.
 func (e *state) marshalV2Top(b []byte, v any) ([]byte, error) {
-	if v == nil {
-		return append(b, "null"...), nil
-	}
-	w := rt.EfaceOf(&v).Type
-	fn, ok := v2Top.Load(w)
-	if !ok {
-		fn = v2Top.Store(w, topFnV2(reflect.TypeOf(v)))
-	}
-	return fn(e, b, v)
-}
-
-// topFunc encodes a top-level value given in an interface.
-type topFunc func(e *state, b []byte, v any) ([]byte, error)
-
-// v2Top holds the top-level entry of each type met, by type word.
-var v2Top rt.Cache[topFunc]
-
-func topFnV2(t reflect.Type) topFunc {
-	compileMu.Lock()
-	defer compileMu.Unlock()
-	if t.Kind() == reflect.Pointer {
-		elem := fnForV2Locked(t.Elem())
-		return func(e *state, b []byte, v any) ([]byte, error) {
-			p := rt.EfaceOf(&v).Data
-			if p == nil {
+	if v != nil {
+		ef := rt.EfaceOf(&v)
+		if c := ifaceV2For(ef.Type, v); c.elem != nil && (e.v2.funcs == nil || funcsV2(e.v2.funcs, c.typ) == nil) {
+			if ef.Data == nil {
 				return append(b, "null"...), nil
 			}
-			return elem(e, b, p)
+			return c.elem(e, b, ef.Data)
 		}
 	}
-	fn := fnForV2Locked(t)
-	direct := rt.Direct(t)
-	if !ptrMethodsV2(t, map[reflect.Type]bool{}) {
-		// No method can see the value's address: point into the
-		// interface.
-		return func(e *state, b []byte, v any) ([]byte, error) {
-			return fn(e, b, rt.ValuePointer(&v, direct))
-		}
-	}
-	return func(e *state, b []byte, v any) ([]byte, error) {
-		p := reflect.New(t)
-		p.Elem().Set(reflect.ValueOf(v))
-		return fn(e, b, p.UnsafePointer())
-	}
+	return e.appendAnyV2(b, v)
 }
 
 // compiledV2 holds the v2 codecs built, by type; guarded by compileMu.
@@ -167,7 +148,7 @@ func fnForV2Locked(t reflect.Type) encFunc {
 func withFuncsV2(t reflect.Type, fn encFunc) encFunc {
 	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		if e.v2.funcs != nil {
-			if idx := e.v2.funcs.For(t); idx != nil {
+			if idx := funcsV2(e.v2.funcs, t); idx != nil {
 				out, done, err := e.callFuncsV2(b, t, p, idx)
 				if done {
 					return out, err

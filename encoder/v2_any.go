@@ -22,11 +22,12 @@ import (
 type ifaceV2 struct {
 	typ reflect.Type
 	fn  encFunc // the type's encoder, given a pointer to the value
-	// elem is the encoder of what a pointer type points to (nil for
-	// other types): a non-nil pointer is addressable already.
-	elem encFunc
 	// direct: the interface holds the value itself in its data word.
 	direct bool
+	// elem is the encoder of what a pointer type points to (nil for
+	// other types), for a top-level pointer (which v2 does not count
+	// as a level where it looks for cycles).
+	elem encFunc
 	// copy: a method may take the value's address, so it is encoded
 	// from a copy (as v2 does) rather than in place.
 	copy bool
@@ -78,13 +79,6 @@ func (e *state) appendAnyV2(b []byte, v any) ([]byte, error) {
 	}
 	ef := rt.EfaceOf(&v)
 	c := ifaceV2For(ef.Type, v)
-	if c.elem != nil {
-		if ef.Data == nil {
-			e.v2.tag = 0
-			return append(b, "null"...), nil
-		}
-		return c.elem(e, b, ef.Data)
-	}
 	if c.copy {
 		p := reflect.New(c.typ)
 		p.Elem().Set(reflect.ValueOf(v))
@@ -140,14 +134,30 @@ func (e *state) sliceAnyV2(b []byte, s []any) ([]byte, error) {
 		return append(b, '[', ']'), nil
 	}
 	if e.depth >= cycleCheckDepthV2 {
-		return e.checkedV2(b, unsafe.Pointer(unsafe.SliceData(s)), anySliceType, len(s), func(b []byte) ([]byte, error) {
-			return e.sliceAnyBodyV2(b, s)
-		})
+		return e.sliceAnyCheckedV2(b, s)
 	}
 	e.depth++
 	b, err := e.sliceAnyBodyV2(b, s)
 	e.depth--
 	return b, err
+}
+
+// sliceAnyCheckedV2 and mapStringAnyCheckedV2 run past the depth where
+// cycles are looked for; apart, so that the callers' arguments are not
+// captured by a closure (and moved to the heap) on every call.
+//
+//go:noinline
+func (e *state) sliceAnyCheckedV2(b []byte, s []any) ([]byte, error) {
+	return e.checkedV2(b, unsafe.Pointer(unsafe.SliceData(s)), anySliceType, len(s), func(b []byte) ([]byte, error) {
+		return e.sliceAnyBodyV2(b, s)
+	})
+}
+
+//go:noinline
+func (e *state) mapStringAnyCheckedV2(b []byte, m map[string]any) ([]byte, error) {
+	return e.checkedV2(b, *(*unsafe.Pointer)(unsafe.Pointer(&m)), anyMapType, 0, func(b []byte) ([]byte, error) {
+		return e.mapStringAnyBodyV2(b, m)
+	})
 }
 
 var (
@@ -183,9 +193,7 @@ func (e *state) mapStringAnyV2(b []byte, m map[string]any) ([]byte, error) {
 		return fnForV2Of(anyMapType)(e, b, unsafe.Pointer(&m))
 	}
 	if e.depth >= cycleCheckDepthV2 {
-		return e.checkedV2(b, *(*unsafe.Pointer)(unsafe.Pointer(&m)), anyMapType, 0, func(b []byte) ([]byte, error) {
-			return e.mapStringAnyBodyV2(b, m)
-		})
+		return e.mapStringAnyCheckedV2(b, m)
 	}
 	e.depth++
 	b, err := e.mapStringAnyBodyV2(b, m)

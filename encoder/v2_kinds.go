@@ -521,7 +521,7 @@ func (e *state) mapBodyV2(b []byte, m reflect.Value, mc *mapV2) ([]byte, error) 
 	x := e.v2.bits
 	plain := mc.plainKeys
 	unique := mc.uniqueKeys
-	if e.v2.funcs != nil && e.v2.funcs.For(kt) != nil {
+	if e.v2.funcs != nil && funcsV2(e.v2.funcs, kt) != nil {
 		plain, unique = false, false
 	}
 	if kt.Kind() == reflect.String && x&v2AllowBadUTF8 != 0 {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"slices"
+	"sync"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
@@ -353,32 +354,96 @@ func checkNamesV2(body []byte, names map[string]struct{}, base int64) error {
 	return nil
 }
 
+var errBytesFuncUnsupported = errors.New("marshal function of type func(T) ([]byte, error) may not return errors.ErrUnsupported")
+
 // callFuncsV2 offers the value at p, of type t, to the caller's marshal
 // functions listed in idx, in order. done is false when all declined.
 func (e *state) callFuncsV2(b []byte, t reflect.Type, p unsafe.Pointer, idx []int) (out []byte, done bool, err error) {
-	v := reflect.NewAt(t, p).Elem()
 	for _, i := range idx {
 		m := &e.v2.funcs.List[i]
+		// A function on a pointer or interface type is given a pointer
+		// to the value.
+		v := reflect.NewAt(t, p)
+		if k := m.Type.Kind(); k != reflect.Pointer && k != reflect.Interface {
+			v = v.Elem()
+		}
+		ft := v.Type() // the type errors name
 		if m.Bytes != nil {
 			raw, err := m.Bytes(v)
-			if err == errors.ErrUnsupported {
-				continue
-			}
 			e.v2.tag = 0
-			if err != nil {
-				if _, ok := err.(*v2api.Error); ok {
-					return b, true, v2api.Offset(err, int64(len(b)))
-				}
-				return b, true, semErr(b, t, err)
+			if errors.Is(err, errors.ErrUnsupported) {
+				// Only a MarshalToFunc may decline.
+				return b, true, semErr(b, ft, errBytesFuncUnsupported)
 			}
-			out, err := e.appendRawV2(b, raw, t)
+			if err != nil {
+				if ve, ok := err.(*v2api.Error); ok {
+					if ve.GoType == nil {
+						ve.GoType = ft
+					}
+					if ve.ByteOffset == 0 {
+						ve.ByteOffset = int64(len(b))
+					}
+					return b, true, ve
+				}
+				return b, true, semErr(b, ft, err)
+			}
+			out, err := e.appendRawV2(b, raw, ft)
 			return out, true, err
 		}
-		out, err := e.callToV2(b, t, func(enc *jsontext.Encoder) error { return m.To(enc, v) })
+		out, err := e.callToV2(b, ft, func(enc *jsontext.Encoder) error { return m.To(enc, v) })
 		if err == errors.ErrUnsupported {
 			continue
 		}
 		return out, true, err
 	}
 	return b, false, nil
+}
+
+// funcsKey identifies the functions of one WithMarshalers list that
+// apply to one type.
+type funcsKey struct {
+	m *v2api.Marshalers
+	t reflect.Type
+}
+
+// funcsFor caches funcsForType by list and type.
+var funcsFor sync.Map // funcsKey -> []int
+
+// funcsV2 returns the indexes into m.List of the functions that apply to
+// values of type t, in the order they are tried, or nil.
+func funcsV2(m *v2api.Marshalers, t reflect.Type) []int {
+	k := funcsKey{m, t}
+	if idx, ok := funcsFor.Load(k); ok {
+		return idx.([]int)
+	}
+	idx := funcsForType(m, t)
+	funcsFor.Store(k, idx)
+	return idx
+}
+
+// funcsForType lists the functions of m that take values of type t, as
+// v2 matches them: a function on type T takes values of type T; on *T,
+// (addressable) values of type T; on an interface type, values whose
+// pointer implements it. A MarshalFunc cannot decline, so none after it
+// is listed.
+func funcsForType(m *v2api.Marshalers, t reflect.Type) []int {
+	var idx []int
+	for i, f := range m.List {
+		var ok bool
+		switch f.Type.Kind() {
+		case reflect.Interface:
+			ok = reflect.PointerTo(t).Implements(f.Type)
+		case reflect.Pointer:
+			ok = reflect.PointerTo(t) == f.Type
+		default:
+			ok = t == f.Type
+		}
+		if ok {
+			idx = append(idx, i)
+			if f.Bytes != nil {
+				break
+			}
+		}
+	}
+	return idx
 }

@@ -3,6 +3,7 @@ package json
 import (
 	"bytes"
 	"io"
+	"strconv"
 
 	"github.com/jetjson/jet/internal/jsonopts"
 	"github.com/jetjson/jet/internal/v2api"
@@ -117,8 +118,14 @@ func placeError(err error, partial []byte, o *jsonopts.Struct) {
 	*outer = moved
 }
 
+// noOptions is the options of a call given none; never written to.
+var noOptions jsonopts.Struct
+
 // joinOptions joins the caller's options into one Struct.
 func joinOptions(opts []Options) *jsonopts.Struct {
+	if len(opts) == 0 {
+		return &noOptions
+	}
 	o := new(jsonopts.Struct)
 	o.Join(opts...)
 	return o
@@ -153,7 +160,37 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 	o.Flags.Clear(jsonopts.AnyWhitespace)
 	b, err := v2api.Marshal(nil, in, o)
 	if err != nil {
-		return v2api.Offset(publicError(err), out.OutputOffset())
+		return publicError(placeInEncoder(err, out))
 	}
 	return out.WriteValue(b)
+}
+
+// placeInEncoder moves err (from marshaling a value by itself) to where
+// the value goes in out: after the Encoder's output and the delimiter
+// before the value, within the Encoder's open containers.
+func placeInEncoder(err error, out *jsontext.Encoder) error {
+	at := out.OutputOffset()
+	depth := out.StackDepth()
+	if depth == 0 {
+		return v2api.Offset(err, at)
+	}
+	kind, n := out.StackIndex(depth)
+	ptr := out.StackPointer()
+	var tokens []string
+	if kind == '[' {
+		if n > 0 {
+			ptr = ptr.Parent()
+			at++ // the comma
+		}
+		tokens = append(tokens, strconv.FormatInt(n, 10))
+	} else {
+		at++ // the colon after the name
+	}
+	for ; ptr != ""; ptr = ptr.Parent() {
+		tokens = append(tokens, ptr.LastToken())
+	}
+	for _, tok := range tokens {
+		err = v2api.Within(err, tok)
+	}
+	return v2api.Offset(err, at)
 }

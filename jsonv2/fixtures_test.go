@@ -119,6 +119,9 @@ func (k textKey) MarshalText() ([]byte, error) { return []byte("k" + itoa(int(k)
 
 type byteNamed byte
 
+// anyCycle is a cycle through an interface.
+type anyCycle struct{ X any }
+
 type recursive struct {
 	Name string
 	Next *recursive
@@ -149,6 +152,8 @@ func ptr[T any](v T) *T { return &v }
 func marshalValues() map[string]any {
 	cyc := &recursive{Name: "a"}
 	cyc.Next = cyc
+	anyCyc := &anyCycle{}
+	anyCyc.X = anyCyc
 	return map[string]any{
 		"nil":           nil,
 		"true":          true,
@@ -209,6 +214,7 @@ func marshalValues() map[string]any {
 		"complex":       complex(1, 2),
 		"deep":          []any{map[string]any{"a": []any{1, map[string]any{"b/c~d": math.NaN()}}}},
 		"cycle":         cyc,
+		"anycycle":      anyCyc,
 		"anyslice":      []any{1, "a", true, nil, 2.5, []any{}, map[string]any{}},
 		"interfaces":    []error{nil},
 		"ptrnil":        (*int)(nil),

@@ -24,16 +24,14 @@ func boolOption(flag jsonopts.Bools, v bool) Options {
 
 // DefaultOptionsV2 is the full set of all options that define v2
 // semantics: every boolean option false, and no marshalers or
-// unmarshalers. It is equivalent to passing no options at all.
+// unmarshalers. It is equivalent to passing no options at all. As Go's,
+// it holds (as false) the options whose default differs between v1 and
+// v2, so that GetOption reports those present and no others.
 func DefaultOptionsV2() Options {
 	return jsonopts.Bools(jsonopts.AllowDuplicateNames | jsonopts.AllowInvalidUTF8 |
 		jsonopts.EscapeForHTML | jsonopts.EscapeForJS | jsonopts.PreserveRawStrings |
-		jsonopts.CanonicalizeRawInts | jsonopts.CanonicalizeRawFloats |
-		jsonopts.ReorderRawObjects | jsonopts.SpaceAfterColon | jsonopts.SpaceAfterComma |
-		jsonopts.Multiline | jsonopts.StringifyNumbers | jsonopts.Deterministic |
-		jsonopts.FormatNilMapAsNull | jsonopts.FormatNilSliceAsNull |
-		jsonopts.OmitZeroStructFields | jsonopts.MatchCaseInsensitiveNames |
-		jsonopts.RejectUnknownMembers)
+		jsonopts.Deterministic | jsonopts.FormatNilMapAsNull | jsonopts.FormatNilSliceAsNull |
+		jsonopts.MatchCaseInsensitiveNames)
 }
 
 // StringifyNumbers specifies that numeric Go types be encoded as a JSON

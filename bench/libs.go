@@ -45,10 +45,13 @@ type Library struct {
 	// scenarios; it is set in the entries of ClassJSONText (see
 	// TextLibraries) only, which have no Marshal, Unmarshal or Valid.
 	Text *TextAPI
+	// Ops, when not nil, lists the only operations the library runs (see
+	// Scenario.Runs).
+	Ops []string
 }
 
 // Classes lists the preset classes in the order tables show them.
-var Classes = []string{ClassDefault, ClassStd, ClassFastest, ClassJSONText}
+var Classes = []string{ClassDefault, ClassStd, ClassFastest, ClassV2, ClassJSONText}
 
 // Libraries returns every library entry of the Marshal/Unmarshal/Valid
 // classes, grouped by class, each class starting with jet and then sonic.

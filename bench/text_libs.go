@@ -17,8 +17,9 @@ func TextLibraries() []*Library {
 	return append(libs, &Library{Name: "goccy-jsontext", Class: ClassJSONText, Text: goccyText()})
 }
 
-// AllLibraries returns Libraries and then TextLibraries: every library of
-// every class. Scenario.Runs tells which of them a scenario runs with.
+// AllLibraries returns Libraries, V2Libraries and then TextLibraries:
+// every library of every class. Scenario.Runs tells which of them a
+// scenario runs with.
 func AllLibraries() []*Library {
-	return append(Libraries(), TextLibraries()...)
+	return append(append(Libraries(), V2Libraries()...), TextLibraries()...)
 }

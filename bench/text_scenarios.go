@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"runtime"
+	"slices"
 )
 
 // The syntax-layer scenarios: the Decoder, Encoder and Value of the
@@ -91,8 +92,11 @@ func (t *TextAPI) Prep(op string) TextPrep {
 }
 
 // Runs reports whether the scenario runs with lib: the syntax-layer
-// scenarios with the libraries of ClassJSONText, the others with the rest.
-func (s *Scenario) Runs(lib *Library) bool { return s.text == (lib.Text != nil) }
+// scenarios with the libraries of ClassJSONText, the others with the rest
+// (those of a library that lists its Ops, only those).
+func (s *Scenario) Runs(lib *Library) bool {
+	return s.text == (lib.Text != nil) && (lib.Ops == nil || slices.Contains(lib.Ops, s.Op))
+}
 
 // textScenarios returns the syntax-layer scenarios, each of TextOps over
 // each corpus file (Skip set to skipReason where the corpus is missing).

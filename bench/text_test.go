@@ -5,6 +5,7 @@ import (
 	stdjson "encoding/json"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -91,7 +92,8 @@ func TestTextScenariosSplit(t *testing.T) {
 	scenarios, _ := load(t)
 	for _, s := range scenarios {
 		for _, lib := range AllLibraries() {
-			if s.Runs(lib) != (s.text == (lib.Class == ClassJSONText)) {
+			want := s.text == (lib.Class == ClassJSONText) && (lib.Ops == nil || slices.Contains(lib.Ops, s.Op))
+			if s.Runs(lib) != want {
 				t.Errorf("%s runs with %s: %v", s.Name(), lib.Name, s.Runs(lib))
 			}
 		}

@@ -72,6 +72,7 @@ type encoderState struct {
 	indexAlways bool // tests: reformatFast with its token list wherever it can
 	noStrip     bool // tests: reformatFast without its whole-value passes (wire.StripSpace, wire.Valid)
 	stripAlways bool // tests: reformatFast dropping whitespace first whatever the value
+	validFirst  bool // tests: reformatFast checking a value to write as it is (Compact) before dropping its whitespace
 
 	// Scratch space of the fast paths, kept from value to value.
 	open                     []byte // the open containers of reformatFast
@@ -81,6 +82,7 @@ type encoderState struct {
 	indents                  []byte // see indentText
 	indentPrefix, indentUnit string // what indents was made of
 	scratch                  []byte // a string decoded to be quoted again
+	stripBuf                 []byte // see hasSpace
 	tix                      *wire.TokenIndex
 }
 

@@ -163,11 +163,12 @@ const (
 	pathsNoIndex          // the fast paths but the token list
 	pathsSteps            // reformatFast reads every token with step
 	pathsStrip            // whitespace dropped first (wire.StripSpace) whatever the value
+	pathsValid            // values written as they are but for whitespace checked first (wire.Valid)
 	pathsSlow
 )
 
 // fastPaths are the paths compared with pathsSlow.
-var fastPaths = []encPaths{pathsFast, pathsIndex, pathsNoIndex, pathsSteps, pathsStrip}
+var fastPaths = []encPaths{pathsFast, pathsIndex, pathsNoIndex, pathsSteps, pathsStrip, pathsValid}
 
 func (p encPaths) set(e *encoderState) {
 	e.slowOnly = p == pathsSlow
@@ -176,6 +177,7 @@ func (p encPaths) set(e *encoderState) {
 	e.indexAlways = p == pathsIndex
 	e.noStrip = p == pathsIndex || p == pathsNoIndex || p == pathsSteps
 	e.stripAlways = p == pathsStrip
+	e.validFirst = p == pathsValid
 }
 
 // formatWithPaths formats data as Value.Format does with the options

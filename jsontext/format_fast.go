@@ -48,10 +48,16 @@ const (
 	numberLookahead = 48
 	// stripMin is the shortest value whose whitespace is dropped first
 	// in one pass (wire.StripSpace) when it has much of it: at least one
-	// byte in stripShare of the first stripSample.
+	// byte in stripShare of the first stripSample. A compact value with
+	// escapes (a backslash in escapeShare bytes of the sample or more) is
+	// read faster by run than checked by wire.Valid.
 	stripMin    = 2 << 10
 	stripSample = 1 << 10
 	stripShare  = 8
+	escapeShare = 64
+	// stripPiece is how much of a value hasSpace strips at a time (into
+	// a buffer that stays in the cache).
+	stripPiece = 16 << 10
 )
 
 // The grammar states of reformatFast, as bits: what may come next, and
@@ -107,22 +113,48 @@ func (e *encoderState) reformatFast(dst, src []byte, depth int) (out []byte, n i
 	if e.slowOnly || len(src) == 0 {
 		return dst, 0, false
 	}
-	if e.fl&^fmtNoNewline == fmtPreserveStrings && !e.noStrip && (e.stripAlways || wire.StripVector && len(src) >= stripMin) {
-		// Written as it is but for whitespace, with any name and any
-		// bytes in strings: the whitespace is dropped in one pass, and
-		// what remains is checked in another.
-		out, same := wire.StripSpace(dst, wire.StringOf(src))
-		if !same || !wire.Valid(wire.StringOf(out[len(dst):]), maxDepth+1-depth) {
-			return dst, 0, false
-		}
-		n = trimSpaceEnd(src)
-		if e.asIs && len(out)-len(dst) == n {
-			e.wasAsIs = true // no whitespace inside
-			return dst, n, true
-		}
-		return out, n, true
+	var spaces, escapes int
+	if !e.noStrip && len(src) >= stripMin {
+		spaces, escapes = sample(src)
 	}
-	if e.stripAlways || !e.noStrip && e.fl&fmtSpace == 0 && wire.StripVector && len(src) >= stripMin && spaceRich(src) {
+	rich := spaces*stripShare >= stripSample
+	if e.fl&^fmtNoNewline == fmtPreserveStrings && !e.noStrip && (e.stripAlways || e.validFirst || wire.StripVector && len(src) >= stripMin) {
+		// Written as it is but for whitespace, with any name and any
+		// bytes in strings: what remains is to check the value, and to
+		// drop its whitespace, each in one pass.
+		switch {
+		case rich || e.stripAlways:
+			out, same := wire.StripSpace(dst, wire.StringOf(src))
+			if !same || !wire.Valid(wire.StringOf(out[len(dst):]), maxDepth+1-depth) {
+				return dst, 0, false
+			}
+			n = trimSpaceEnd(src)
+			if e.asIs && len(out)-len(dst) == n {
+				e.wasAsIs = true // no whitespace inside
+				return dst, n, true
+			}
+			return out, n, true
+		case e.validFirst || escapes*escapeShare < stripSample:
+			// Little whitespace: the value is likely written as it is,
+			// which is found without writing it.
+			if !wire.Valid(wire.StringOf(src), maxDepth+1-depth) {
+				return dst, 0, false
+			}
+			n = trimSpaceEnd(src)
+			if e.hasSpace(src[:n]) {
+				out, _ := wire.StripSpace(dst, wire.StringOf(src[:n]))
+				return out, n, true
+			}
+			if e.asIs {
+				e.wasAsIs = true
+				return dst, n, true
+			}
+			return append(dst, src[:n]...), n, true
+		}
+		// (With many escapes, run reads a value faster than
+		// wire.Valid.)
+	}
+	if e.stripAlways || !e.noStrip && e.fl&fmtSpace == 0 && wire.StripVector && len(src) >= stripMin && rich {
 		// (Written with whitespace, a value is read faster as it is:
 		// run drops and writes whitespace in the same steps.)
 		return e.reformatStripped(dst, src, depth)
@@ -171,16 +203,34 @@ func (e *encoderState) reformatStripped(dst, src []byte, depth int) (out []byte,
 	return out, trimSpaceEnd(src), true
 }
 
-// spaceRich reports whether whitespace is at least one byte in
-// stripShare of the first stripSample bytes of src.
-func spaceRich(src []byte) bool {
-	k := 0
-	for _, c := range src[:min(len(src), stripSample)] {
-		if c <= ' ' {
-			k++
+// hasSpace reports whether src has whitespace outside its strings: it is
+// stripped in pieces into e.stripBuf, until one is shorter stripped.
+func (e *encoderState) hasSpace(src []byte) bool {
+	if cap(e.stripBuf) < stripPiece+64 {
+		e.stripBuf = make([]byte, 0, stripPiece+64)
+	}
+	var x wire.Stripper
+	for i := 0; i < len(src); i += stripPiece {
+		p := src[i:min(i+stripPiece, len(src))]
+		if len(x.Append(e.stripBuf[:0], wire.StringOf(p))) != len(p) {
+			return true
 		}
 	}
-	return k*stripShare >= min(len(src), stripSample)
+	return false
+}
+
+// sample counts the whitespace and the backslashes among the first
+// stripSample bytes of src (len(src) >= stripSample).
+func sample(src []byte) (spaces, escapes int) {
+	for _, c := range src[:stripSample] {
+		if c <= ' ' {
+			spaces++
+		}
+		if c == '\\' {
+			escapes++
+		}
+	}
+	return spaces, escapes
 }
 
 // reformatRun is reformatFast on src as it is.

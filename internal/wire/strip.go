@@ -43,7 +43,18 @@ type stripState struct {
 // (then out is to be dropped). src need not be valid JSON; a string left
 // open at its end is kept to the end.
 func StripSpace(dst []byte, src string) (out []byte, same bool) {
-	var st stripState
+	var x Stripper
+	out = x.Append(dst, src)
+	return out, x.Same()
+}
+
+// Stripper is StripSpace over a text given in pieces, one after the
+// other.
+type Stripper struct{ st stripState }
+
+// Append appends the next piece of the text, src, to dst without the
+// whitespace outside strings.
+func (x *Stripper) Append(dst []byte, src string) []byte {
 	l := len(dst)
 	if cap(dst)-l < len(src)+stripSlack {
 		dst = append(dst[:l], make([]byte, len(src)+stripSlack)...)[:l]
@@ -51,12 +62,15 @@ func StripSpace(dst []byte, src string) (out []byte, same bool) {
 	i := 0
 	if n := len(src) - stripTail; n >= 64 {
 		var w int
-		i, w = stripBlocks(unsafe.Pointer(unsafe.SliceData(dst[l:cap(dst)])), src, n, &st)
+		i, w = stripBlocks(unsafe.Pointer(unsafe.SliceData(dst[l:cap(dst)])), src, n, &x.st)
 		l += w
 	}
-	dst = stripBytes(dst[:l], src[i:], &st)
-	return dst, st.joins == 0
+	return stripBytes(dst[:l], src[i:], &x.st)
 }
+
+// Same reports whether the tokens of the text so far are kept (see
+// StripSpace).
+func (x *Stripper) Same() bool { return x.st.joins == 0 }
 
 // stripBytes is StripSpace byte by byte from state st.
 func stripBytes(dst []byte, s string, st *stripState) []byte {

@@ -99,3 +99,23 @@ func FuzzStripSpace(f *testing.F) {
 		checkStrip(t, src)
 	})
 }
+
+// TestStripper checks that a text stripped in pieces is stripped as it
+// is whole.
+func TestStripper(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for i := 0; i < 5000; i++ {
+		src := stripRandom(r) + stripRandom(r) + stripRandom(r)
+		want, same := StripSpace(nil, src)
+		var x Stripper
+		var got []byte
+		for rest := src; len(rest) > 0; {
+			k := min(len(rest), r.IntN(300))
+			got = x.Append(got, rest[:k])
+			rest = rest[k:]
+		}
+		if !bytes.Equal(got, want) || x.Same() != same {
+			t.Fatalf("%q in pieces: %q, %v; whole: %q, %v", src, got, x.Same(), want, same)
+		}
+	}
+}

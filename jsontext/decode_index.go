@@ -530,9 +530,11 @@ value:
 	p = int(toks[k])
 	switch c = buf[p]; c {
 	case '"':
-		end = tokenEnd(buf, int(toks[k+1]))
-		if buf[end-1] != '"' || end-p < 2 {
-			return 0, false
+		// The list is Clean, so the string is whole, and followed by
+		// whitespace only up to the next token: where it ends matters
+		// only if it is the whole value.
+		if len(stack) == 0 {
+			end = tokenEnd(buf, int(toks[k+1]))
 		}
 		k++
 	case '{', '[':
@@ -573,7 +575,9 @@ value:
 		if kindOf[c] != '0' {
 			return 0, false
 		}
-		end = tokenEnd(buf, int(toks[k+1]))
+		if len(stack) == 0 {
+			end = tokenEnd(buf, int(toks[k+1]))
+		}
 		k++
 	}
 

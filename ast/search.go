@@ -24,6 +24,10 @@ type SearchOptions struct {
 	// read: that is sonic's default and much faster for values near the
 	// start of large documents.
 	ValidateJSON bool
+	// ConcurrentRead is sonic's option for nodes that many goroutines
+	// may read at once. Every jet Node may be, so it changes nothing;
+	// it is here so that sonic programs compile.
+	ConcurrentRead bool
 }
 
 // Searcher finds values in a JSON document without parsing what it does

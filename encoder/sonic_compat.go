@@ -8,6 +8,7 @@ package encoder
 
 import (
 	"reflect"
+	"unicode/utf8"
 
 	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
@@ -78,15 +79,51 @@ func (e *Encoder) SetCompactMarshaler(on bool) { e.set(CompactMarshaler, on) }
 // SetNoQuoteTextMarshaler turns NoQuoteTextMarshaler on or off.
 func (e *Encoder) SetNoQuoteTextMarshaler(on bool) { e.set(NoQuoteTextMarshaler, on) }
 
-// Quote returns s as a JSON string, as sonic's Quote writes it: '"', '\\'
-// and control characters escaped (\b \f \n \r \t by name, the others as
-// \u00XX), and every other character as it is, '<', '>', '&', U+2028 and
-// U+2029 included. Unlike sonic's, which copies invalid UTF-8 as it is,
-// each byte of invalid UTF-8 becomes U+FFFD, so the result is always
-// valid JSON.
+// Quote returns s as a JSON string, as sonic's Quote writes it: '"' and
+// '\\' escaped, \n \r and \t by name, the other control characters as
+// \u00XX (\b and \f too), and every other character as it is, '<', '>',
+// '&', U+2028 and U+2029 included. Unlike sonic's, which copies invalid
+// UTF-8 as it is, each byte of invalid UTF-8 becomes U+FFFD, so the result
+// is always valid JSON.
 func Quote(s string) string {
-	b, _ := wire.AppendQuotedText(make([]byte, 0, len(s)+2), s, false, false)
-	return wire.StringOf(b)
+	b := make([]byte, 0, len(s)+2)
+	b = append(b, '"')
+	last := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				b = append(b, s[last:i]...)
+				b = utf8.AppendRune(b, utf8.RuneError)
+				last = i + 1
+			}
+			i += size
+			continue
+		}
+		if c >= 0x20 && c != '"' && c != '\\' {
+			i++
+			continue
+		}
+		b = append(b, s[last:i]...)
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		default:
+			const hex = "0123456789abcdef"
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+		}
+		i++
+		last = i
+	}
+	b = append(b, s[last:]...)
+	return wire.StringOf(append(b, '"'))
 }
 
 // Valid reports whether data is exactly one JSON value (surrounded by

@@ -76,8 +76,9 @@ const (
 // the options, shifted by modeCare, and modeHTML when '<', '>' and '&'
 // are escaped, so that every string needs a look.
 const (
-	modeCare = 16
-	modeHTML = 1 << 24
+	modeCare  = 16
+	modeHTML  = 1 << 24
+	modeFlush = 1 << 25 // the output is written anyway (not asIs): run hands long runs to flush
 )
 
 // fmtCursor is where reformatFast is in the value src (as s): the output
@@ -252,6 +253,9 @@ func (e *encoderState) reformatRun(dst, src []byte, depth int) (out []byte, n in
 	if mode&uint32(fmtHTML) != 0 {
 		mode |= modeHTML
 	}
+	if !e.asIs {
+		mode |= modeFlush
+	}
 	if mode&uint32(fmtMultiline) != 0 {
 		e.indentText(depth + 1)
 	}
@@ -274,6 +278,11 @@ func (e *encoderState) reformatRun(dst, src []byte, depth int) (out []byte, n in
 			c.run()
 			if c.done {
 				break
+			}
+			if c.pos-c.lit >= runFlush {
+				// Copied while it is still in the cache.
+				c.dst = appendRun(c.dst, c.s, c.lit, c.pos)
+				c.lit = c.pos
 			}
 		}
 		if !e.step(&c) {

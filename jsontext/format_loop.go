@@ -22,6 +22,9 @@ const stDepth = 8
 const (
 	runCopyMax   = 256 // the longest run of input copied inline
 	runStringMax = 64  // the longest string scanned inline
+	// runFlush is the length of input left to copy at which run returns
+	// (with modeFlush), so that it is copied while still in the cache.
+	runFlush = 8 << 10
 )
 
 // Classes of bytes for run's dispatch, dense so that the switch is a
@@ -366,6 +369,9 @@ scalar:
 	if st&inObject != 0 && mode&uint32(fmtReorder) != 0 {
 		ms := c.e.reorder.members
 		ms[len(ms)-1].end = dl + pos - lit
+	}
+	if pos-lit >= runFlush && mode&modeFlush != 0 {
+		goto exit
 	}
 
 after:

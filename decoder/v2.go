@@ -25,7 +25,10 @@ import (
 	"github.com/jetjson/jet/jsontext"
 )
 
-func init() { v2api.Unmarshal = unmarshalV2 }
+func init() {
+	v2api.Unmarshal = func(in []byte, out any, opts *jsonopts.Struct) error { return unmarshalV2(in, nil, out, opts) }
+	v2api.UnmarshalCut = unmarshalV2
+}
 
 // v2bits are the options of one v2 decoding, and the tag options of the
 // value about to be read.
@@ -57,20 +60,21 @@ type v2dstate struct {
 var errNonNilReference = errors.New("value must be passed as a non-nil pointer")
 
 // unmarshalV2 decodes in, one JSON value, into the value out points to.
-func unmarshalV2(in []byte, out any, opts *jsonopts.Struct) error {
+// When readErr is not nil, in is what a reader gave before failing with
+// readErr.
+func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error {
 	rv := reflect.ValueOf(out)
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return &v2api.Error{Action: "unmarshal", GoType: reflect.TypeOf(out), Err: errNonNilReference}
 	}
 	syntaxErr := textexport.CheckDocument(in, opts)
 	src := in
-	if _, ok := syntaxErr.(*jsontext.SyntacticError); ok {
+	if _, ok := syntaxErr.(*jsontext.SyntacticError); ok || readErr != nil {
 		// Found as Go's decoders find it, before the value changes; the
 		// text before it is decoded.
-		syntaxErr = syntaxErrorV2(in, rv.Type().Elem(), rv.Elem(), opts, syntaxErr)
-		if se, ok := syntaxErr.(*jsontext.SyntacticError); ok && se.ByteOffset < int64(len(in)) {
-			src = in[:se.ByteOffset]
-		}
+		var cut int
+		syntaxErr, cut = syntaxErrorV2(in, readErr, rv.Type().Elem(), rv.Elem(), opts, syntaxErr)
+		src = in[:cut]
 	}
 	x := v2dstate{opts: opts}
 	f := opts.Flags

@@ -23,8 +23,16 @@ import (
 // decides (an interface's value). It must run before v is decoded into.
 // It returns other when the walk meets no error (text after the
 // top-level value).
-func syntaxErrorV2(in []byte, t reflect.Type, v reflect.Value, opts *jsonopts.Struct, other error) error {
-	dec := jsontext.NewDecoder(bytes.NewReader(in), opts)
+//
+// With readErr (in is what a reader gave before failing with it), the
+// walk meets the failure where Go's decoder would. cut is where the text
+// Go's decoders read without error ends.
+func syntaxErrorV2(in []byte, readErr error, t reflect.Type, v reflect.Value, opts *jsonopts.Struct, other error) (err error, cut int) {
+	var r io.Reader = bytes.NewReader(in)
+	if readErr != nil {
+		r = io.MultiReader(r, failingReader{readErr})
+	}
+	dec := jsontext.NewDecoder(r, opts)
 	w := &walkerV2{dec: dec, opts: opts}
 	f := opts.Flags
 	w.anyCase = f.Get(jsonopts.MatchCaseInsensitiveNames)
@@ -36,17 +44,49 @@ func syntaxErrorV2(in []byte, t reflect.Type, v reflect.Value, opts *jsonopts.St
 			}
 		}
 	}
+	// at is where a failed read began: the next token, past whitespace.
+	at := func() int {
+		n := int(dec.InputOffset())
+		for n < len(in) && (in[n] == ' ' || in[n] == '\t' || in[n] == '\n' || in[n] == '\r') {
+			n++
+		}
+		return n
+	}
+	cutAt := func(err error) (error, int) {
+		if se, ok := err.(*jsontext.SyntacticError); ok {
+			return err, int(min(se.ByteOffset, int64(len(in))))
+		}
+		return err, at()
+	}
 	if err := w.walk(t, v); err != nil {
 		if err == errWalkStop {
-			return other
+			// A semantic error comes first: it is met in the text.
+			if other == nil {
+				other = readErr
+			}
+			return other, len(in)
 		}
 		if err == io.EOF {
-			return &jsontext.SyntacticError{ByteOffset: dec.InputOffset() + int64(len(dec.UnreadBuffer())), Err: io.ErrUnexpectedEOF}
+			return cutAt(&jsontext.SyntacticError{ByteOffset: dec.InputOffset() + int64(len(dec.UnreadBuffer())), Err: io.ErrUnexpectedEOF})
 		}
-		return err
+		return cutAt(err)
 	}
-	return other
+	if readErr != nil {
+		// After the value, Go's decoder reads on to the end: text there
+		// is the error found in in, else the reader's failure.
+		if n := at(); n < len(in) && other != nil {
+			return cutAt(other)
+		}
+		_, err := dec.ReadToken()
+		return cutAt(err)
+	}
+	return cutAt(other)
 }
+
+// failingReader fails with its error.
+type failingReader struct{ err error }
+
+func (r failingReader) Read([]byte) (int, error) { return 0, r.err }
 
 // walkerV2 walks a text as Go's v2 decoders read it.
 type walkerV2 struct {
@@ -186,7 +226,11 @@ func (w *walkerV2) container(open byte, each func() error) error {
 	if err != nil {
 		return err
 	}
-	if byte(tok.Kind()) != open {
+	switch byte(tok.Kind()) {
+	case open:
+	case 'n':
+		return nil
+	default:
 		return errWalkStop
 	}
 	end := jsontext.Kind(open + 2) // ']' and '}' follow '[' and '{' by two

@@ -3,6 +3,7 @@ package json
 import (
 	"io"
 	"reflect"
+	"strconv"
 
 	"github.com/jetjson/jet/internal/jsonopts"
 	"github.com/jetjson/jet/internal/v2api"
@@ -81,9 +82,14 @@ func unmarshalError(err error) error {
 // must be a non-nil pointer. See Unmarshal for details about the
 // conversion of JSON into a Go value.
 func UnmarshalRead(in io.Reader, out any, opts ...Options) (err error) {
+	if rv := reflect.ValueOf(out); !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return Unmarshal(nil, out)
+	}
 	b, err := io.ReadAll(in)
 	if err != nil {
-		return err
+		// What Go's decoder meets first, reading from in: an error in
+		// the text before the failure, or the failure.
+		return unmarshalError(v2api.UnmarshalCut(b, err, out, joinOptions(opts)))
 	}
 	return Unmarshal(b, out, opts...)
 }
@@ -108,11 +114,16 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 	o := new(jsonopts.Struct)
 	o.Join(in.Options())
 	o.Join(opts...)
-	ptr := in.StackPointer()
 	val, err := in.ReadValue()
 	if err != nil {
+		if se, ok := err.(*jsontext.SyntacticError); ok {
+			return semanticFirst(in, se, out, o)
+		}
 		return err
 	}
+	// Errors are placed from the top of the stream: the value's offset
+	// and pointer go in front.
+	ptr := in.StackPointer()
 	start := in.InputOffset() - int64(len(val))
 	err = v2api.Unmarshal(val, out, o)
 	if err != nil {
@@ -122,6 +133,59 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 		}
 	}
 	return unmarshalError(err)
+}
+
+// semanticFirst is the error UnmarshalDecode reports for a value with
+// the syntax error se: Go's v2 decodes as it reads, so a semantic error
+// in the text before se comes first, and the reads of the decoder for
+// out's type decide which syntax error is met. The Decoder has buffered
+// the text from the value's start (after the delimiter before it) to at
+// least the error, which is decoded as Unmarshal would.
+func semanticFirst(in *jsontext.Decoder, se *jsontext.SyntacticError, out any, o *jsonopts.Struct) error {
+	start := in.InputOffset()
+	buf := in.UnreadBuffer()
+	skip := func() {
+		for len(buf) > 0 && (buf[0] == ' ' || buf[0] == '\t' || buf[0] == '\n' || buf[0] == '\r') {
+			buf, start = buf[1:], start+1
+		}
+	}
+	skip()
+	if len(buf) > 0 && (buf[0] == ',' || buf[0] == ':') && in.StackDepth() > 0 {
+		buf, start = buf[1:], start+1
+		skip()
+	}
+	if n := se.ByteOffset - start; n < 0 || n >= int64(len(buf)) {
+		return se
+	}
+	err := v2api.Unmarshal(buf, out, o)
+	switch err.(type) {
+	case *v2api.Error, *jsontext.SyntacticError:
+	default:
+		return se
+	}
+	v2api.Offset(err, start)
+	if ptr := nextPointer(in); ptr != "" {
+		prefixPointer(err, ptr)
+	}
+	return unmarshalError(err)
+}
+
+// nextPointer is the JSON Pointer of the value the Decoder reads next:
+// the member whose name it read last, or the array's next element.
+func nextPointer(in *jsontext.Decoder) jsontext.Pointer {
+	depth := in.StackDepth()
+	if depth == 0 {
+		return ""
+	}
+	ptr := in.StackPointer()
+	kind, n := in.StackIndex(depth)
+	if kind != '[' {
+		return ptr
+	}
+	if n > 0 {
+		ptr = ptr.Parent()
+	}
+	return ptr + jsontext.Pointer("/"+strconv.FormatInt(n, 10))
 }
 
 // prefixPointer puts the Decoder's position in front of err's JSON

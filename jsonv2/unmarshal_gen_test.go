@@ -21,7 +21,7 @@ type genShape struct {
 	Slash []genShape        `json:"a/b"`
 	E     int64             `json:"é,string"`
 	Tilde [2]any            `json:"~1/"`
-	Quote *float32          `json:"k\"q"`
+	Quote *float32          `json:"'k\"q'"`
 	Smile map[string]string `json:"😀"`
 	HTML  bool              `json:"<&>"`
 }

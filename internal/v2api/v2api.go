@@ -121,6 +121,12 @@ var Marshal func(b []byte, v any, opts *jsonopts.Struct) ([]byte, error)
 // given options.
 var Unmarshal func(in []byte, out any, opts *jsonopts.Struct) error
 
+// UnmarshalCut is installed by the decoder: it decodes in, the text a
+// reader gave before it failed with readErr, into the value out points
+// to, reporting what Go's v2 meets first reading it from that reader: a
+// semantic or syntax error within in, or the reader's failure.
+var UnmarshalCut func(in []byte, readErr error, out any, opts *jsonopts.Struct) error
+
 // ErrUnknownName is the cause of the error for an object member that no
 // struct field takes, under RejectUnknownMembers (the v2 package's
 // ErrUnknownName).

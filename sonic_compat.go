@@ -16,6 +16,20 @@ import (
 	"github.com/jetjson/jet/option"
 )
 
+// sonic's report of its implementation: APIKind is UseSonicJSON where
+// sonic runs its own code and UseStdJSON where it falls back to
+// encoding/json. jet never falls back, so its APIKind is UseSonicJSON.
+const (
+	// UseStdJSON is the APIKind of an implementation that is
+	// encoding/json underneath.
+	UseStdJSON = iota
+	// UseSonicJSON is the APIKind of an implementation of its own.
+	UseSonicJSON
+)
+
+// APIKind is UseSonicJSON: jet always runs its own code.
+const APIKind = UseSonicJSON
+
 // PretouchMany compiles the encoders and decoders of every type in vts,
 // and of the pointer to each (or, for a pointer type, of what it points
 // to), ahead of their first use, as sonic's PretouchMany does. opts are

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"unsafe"
 
 	"github.com/jetjson/jet"
@@ -60,10 +61,37 @@ func TestNoCopyRawMessage(t *testing.T) {
 	if string(v.A) != "[1, 2]" || string(v.B) != "null" || v.C != nil {
 		t.Errorf("decoded %q %q %q", v.A, v.B, v.C)
 	}
-	// It keeps the decoder's view of the input, not a copy.
-	start := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
-	if p := uintptr(unsafe.Pointer(unsafe.SliceData(v.A))); p < start || p >= start+uintptr(len(data)) {
-		t.Error("NoCopyRawMessage holds a copy, not a view into the input")
+	// The input []byte may be overwritten afterwards: the message is a
+	// view into the one copy of it that decoded strings share.
+	for i := range data {
+		data[i] = 'x'
+	}
+	if string(v.A) != "[1, 2]" {
+		t.Errorf("after the input changed: %q", v.A)
+	}
+	var s struct{ A, B jet.NoCopyRawMessage }
+	in := `{"A":{"k":"v"},"B":[3]}`
+	if err := jet.UnmarshalString(in, &s); err != nil || string(s.A) != `{"k":"v"}` || string(s.B) != `[3]` {
+		t.Errorf("from a string: %q %q %v", s.A, s.B, err)
+	}
+	// It views the string itself, not a copy.
+	start := uintptr(unsafe.Pointer(unsafe.StringData(in)))
+	if p := uintptr(unsafe.Pointer(unsafe.SliceData(s.A))); p < start || p >= start+uintptr(len(in)) {
+		t.Error("NoCopyRawMessage decoded from a string holds a copy")
+	}
+	// A StreamDecoder refills its buffer: what was kept stays intact.
+	stream := strings.Repeat(`{"A":[1,2,3,4,5,6,7,8,9]} `, 3) + strings.Repeat(`{"A":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"} `, 400)
+	dec := jet.NewDecoder(iotest.OneByteReader(strings.NewReader(stream)))
+	var kept []jet.NoCopyRawMessage
+	for {
+		var m struct{ A jet.NoCopyRawMessage }
+		if err := dec.Decode(&m); err != nil {
+			break
+		}
+		kept = append(kept, m.A)
+	}
+	if len(kept) != 403 || string(kept[0]) != "[1,2,3,4,5,6,7,8,9]" || string(kept[402]) != `"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"` {
+		t.Errorf("from a stream: %d messages, first %q", len(kept), kept[0])
 	}
 	out, err := jet.Marshal(v)
 	if err != nil || string(out) != `{"A":[1, 2],"B":null,"C":null}` {
@@ -128,5 +156,11 @@ func TestSonicStreamExamples(t *testing.T) {
 	dec.Decode(&o)
 	if !reflect.DeepEqual(o, map[string]any{"a": "b", "1": "2"}) {
 		t.Errorf("decoder example: %v", o)
+	}
+}
+
+func TestAPIKind(t *testing.T) {
+	if jet.APIKind != jet.UseSonicJSON || jet.UseStdJSON == jet.UseSonicJSON {
+		t.Error("APIKind is not UseSonicJSON: jet never falls back to encoding/json")
 	}
 }

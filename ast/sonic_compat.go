@@ -34,6 +34,11 @@ var (
 // Visitor.)
 var VisitOPSkip = SkipContainer
 
+// SyntaxError is the error of invalid JSON text, as NewRaw, Check and
+// Parser.ExportError return it: sonic's ast has a type of that name, jet
+// the one SyntaxError of its decoder.
+type SyntaxError = decoder.SyntaxError
+
 // NewRawConcurrentRead is NewRaw: every jet Node may be read from many
 // goroutines at once, so sonic's concurrent-read variant is the same.
 func NewRawConcurrentRead(json string) Node { return NewRaw(json) }

@@ -210,3 +210,11 @@ func TestVisitOPSkip(t *testing.T) {
 		t.Errorf("Preorder with VisitOPSkip: %q %v, want %q (sonic's: contents skipped, End called)", got, err, want)
 	}
 }
+
+func TestSonicSyntaxError(t *testing.T) {
+	n := NewRaw(`[1,}`)
+	var se *SyntaxError
+	if err := n.Check(); !errors.As(err, &se) || se.Offset != 4 {
+		t.Errorf("NewRaw of invalid JSON: %v, want an *ast.SyntaxError at offset 4", err)
+	}
+}

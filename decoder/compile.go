@@ -417,6 +417,9 @@ func ptrChainFn(t, report reflect.Type, depth int) decFunc {
 // null included. viaPointer marks types reached through a pointer whose
 // method set has it even when T is unnamed.
 func unmarshalerFn(t reflect.Type, viaPointer bool) decFunc {
+	if isNoCopyRawMessage(t) {
+		return decodeNoCopyRaw
+	}
 	// RawMessage and jsontext.Value keep a copy of the raw value, as
 	// their UnmarshalJSON does, without the method call.
 	if rt.IsRawJSON(t) {

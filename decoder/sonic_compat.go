@@ -9,6 +9,7 @@ package decoder
 import (
 	"reflect"
 	"strings"
+	"unsafe"
 
 	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
@@ -145,4 +146,27 @@ func hex4(s string, i int) int {
 		v = v<<4 | int(c)
 	}
 	return v
+}
+
+// isNoCopyRawMessage reports whether t is jet.NoCopyRawMessage (told by
+// name, as rt.IsRawJSON tells its types, since this package is below
+// jet's root).
+func isNoCopyRawMessage(t reflect.Type) bool {
+	return t.Kind() == reflect.Slice && t.Name() == "NoCopyRawMessage" && t.PkgPath() == "github.com/jetjson/jet"
+}
+
+// decodeNoCopyRaw stores the raw value at d.pos into the
+// jet.NoCopyRawMessage at p without copying it on its own: it is a view
+// into the input, or, when the input is borrowed (a []byte, which the
+// caller, or a StreamDecoder refilling its buffer, may overwrite), into
+// the one copy of it that decoded strings share.
+func decodeNoCopyRaw(d *state, p unsafe.Pointer) error {
+	start := d.pos
+	if err := d.skip(); err != nil {
+		return err
+	}
+	d.own()
+	raw := d.src[start:d.pos]
+	*(*[]byte)(p) = unsafe.Slice(unsafe.StringData(raw), len(raw))
+	return nil
 }

@@ -171,3 +171,29 @@ func TestPretouchOptions(t *testing.T) {
 		t.Errorf("after Pretouch: %s %v", got, err)
 	}
 }
+
+func TestStreamEncoderSetters(t *testing.T) {
+	var w bytes.Buffer
+	enc := encoder.NewStreamEncoder(&w)
+	enc.SetNoEncoderNewline(true)
+	enc.SetCompactMarshaler(true)
+	enc.SetValidateString(true)
+	enc.SetNoValidateJSONMarshaler(false)
+	enc.SetNoQuoteTextMarshaler(false)
+	enc.Encode(marshalsSpaced{})
+	enc.Encode(1)
+	if w.String() != `{"a":[1,2]}1` {
+		t.Errorf("with NoEncoderNewline and CompactMarshaler: %q", w.String())
+	}
+	if err := enc.Encode("\xff"); err == nil {
+		t.Error("with ValidateString: invalid UTF-8 encoded")
+	}
+	enc.SetValidateString(false)
+	enc.SetNoEncoderNewline(false)
+	enc.SetCompactMarshaler(false)
+	w.Reset()
+	enc.Encode(marshalsSpaced{})
+	if w.String() != "{ \"a\" : [ 1 , 2 ] }\n" {
+		t.Errorf("options off again: %q", w.String())
+	}
+}

@@ -32,10 +32,9 @@ const (
 	OptionUseUnicodeErrors Options = 1 << 24
 
 	// OptionNoValidateJSON is sonic's option to skip unknown members and
-	// raw values without checking their syntax. jet accepts it and
-	// checks them anyway: its validating skip runs at the speed of a
-	// bracket-counting one (64 bytes a step where the CPU allows), and
-	// every preset rejects invalid JSON.
+	// raw values without checking their syntax. jet accepts it and checks
+	// them anyway, so that invalid JSON is an error whatever the options
+	// (see the README).
 	OptionNoValidateJSON Options = 1 << 25
 )
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"time"
 )
 
@@ -74,9 +75,19 @@ type withRawInline struct {
 	Extra rawValue `json:",embed"`
 }
 
-type conflict struct {
-	A int `json:"x"`
-	B int `json:"x"`
+// conflictType is a struct whose two fields claim one JSON name. It is
+// built at run time: go vet refuses such tags in source.
+var conflictType = reflect.StructOf([]reflect.StructField{
+	{Name: "A", Type: reflect.TypeFor[int](), Tag: `json:"x"`},
+	{Name: "B", Type: reflect.TypeFor[int](), Tag: `json:"x"`},
+})
+
+// newConflict returns a conflictType value holding a and b.
+func newConflict(a, b int) any {
+	v := reflect.New(conflictType).Elem()
+	v.Field(0).SetInt(int64(a))
+	v.Field(1).SetInt(int64(b))
+	return v.Interface()
 }
 
 type badTag struct {
@@ -193,7 +204,7 @@ func marshalValues() map[string]any {
 		"inlinedup":     withInline{A: 1, Extra: map[string]any{"A": 2}},
 		"inlinenil":     withInline{A: 1},
 		"rawinline":     withRawInline{A: 1, Extra: rawValue(`{"q": [1, 2]}`)},
-		"conflict":      conflict{1, 2},
+		"conflict":      newConflict(1, 2),
 		"badtag":        badTag{1},
 		"badstring":     badString{"x"},
 		"format":        withFormat{},

@@ -81,7 +81,7 @@ func unmarshalTargets() []unmarshalTarget {
 		targetOf[withEmbed]("embed", nil),
 		targetOf[withInline]("inline", nil),
 		targetOf[withRawInline]("rawinline", nil),
-		targetOf[conflict]("conflict", nil),
+		{"conflict", func() any { return reflect.New(conflictType).Interface() }},
 		targetOf[badTag]("badtag", nil),
 		targetOf[badString]("badstring", nil),
 		targetOf[withFormat]("format", nil),

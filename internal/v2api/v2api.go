@@ -150,27 +150,7 @@ type Marshaler struct {
 // Marshalers is a flattened list of caller-supplied marshal functions,
 // in the order they are tried.
 type Marshalers struct {
-	List  []Marshaler
-	cache sync.Map // reflect.Type -> []int (indexes into List)
-}
-
-// For returns the indexes into m.List of the functions that apply to
-// values of type t, in order; nil when none does.
-func (m *Marshalers) For(t reflect.Type) []int {
-	if m == nil {
-		return nil
-	}
-	if v, ok := m.cache.Load(t); ok {
-		return v.([]int)
-	}
-	var idx []int
-	for i, f := range m.List {
-		if f.Type == t || f.Type.Kind() == reflect.Interface && t.Implements(f.Type) {
-			idx = append(idx, i)
-		}
-	}
-	m.cache.Store(t, idx)
-	return idx
+	List []Marshaler
 }
 
 // UnmarshalerFunc is one caller-supplied unmarshal function for values

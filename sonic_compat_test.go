@@ -14,7 +14,11 @@ import (
 )
 
 type pretouchDeep struct {
-	A struct{ B struct{ C struct{ D []map[string]*pretouchDeep } } }
+	A struct {
+		B struct {
+			C struct{ D []map[string]*pretouchDeep }
+		}
+	}
 	E *[]pretouchDeep `json:",omitempty"`
 }
 

@@ -40,7 +40,7 @@ var sonicProgramDiffers = map[string]string{
 	// encoding/json's InputOffset: just past the value decoded.
 	"decoder.StreamDecoder": "InputOffset counts to the end of the value, as encoding/json's; sonic's also counts the whitespace after it",
 	// jet validates a Parser's value whole, as NewRaw does.
-	"ast.Parser error": "Parse checks the whole value; sonic's lazy parser accepts a truncated array and fails later",
+	"ast.Parser error":             "Parse checks the whole value; sonic's lazy parser accepts a truncated array and fails later",
 	"encoder.NoQuoteTextMarshaler": "jet still writes the quotes around MarshalText output (it trusts the text to need no escaping); sonic writes the text as it is",
 }
 

@@ -199,7 +199,13 @@ func TestSonicOptionNames(t *testing.T) {
 }
 
 func TestPretouchOptions(t *testing.T) {
-	type deep struct{ A struct{ B struct{ C struct{ D []map[string]*deep } } } }
+	type deep struct {
+		A struct {
+			B struct {
+				C struct{ D []map[string]*deep }
+			}
+		}
+	}
 	types := []reflect.Type{reflect.TypeOf(deep{}), reflect.TypeOf(&deep{}), nil}
 	if err := decoder.PretouchMany(types, option.WithCompileRecursiveDepth(3), option.WithCompileMaxInlineDepth(1)); err != nil {
 		t.Fatal(err)

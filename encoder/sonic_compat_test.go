@@ -153,8 +153,10 @@ func TestSonicEncoder(t *testing.T) {
 
 func TestPretouchOptions(t *testing.T) {
 	type deep struct {
-		A struct{ B struct{ C []map[string]*deep } } `json:",omitempty"`
-		N int                                        `json:",omitempty"`
+		A struct {
+			B struct{ C []map[string]*deep }
+		} `json:",omitempty"`
+		N int `json:",omitempty"`
 	}
 	types := []reflect.Type{reflect.TypeOf(deep{}), nil}
 	if err := encoder.PretouchMany(types, option.WithCompileRecursiveDepth(5), option.WithCompileMaxInlineDepth(1)); err != nil {

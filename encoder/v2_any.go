@@ -190,7 +190,7 @@ func (e *state) mapStringAnyV2(b []byte, m map[string]any) ([]byte, error) {
 	if e.v2.bits&(v2AllowBadUTF8|v2AllowDup) == v2AllowBadUTF8 {
 		// Names with invalid UTF-8 may be written alike: the general
 		// path checks for duplicates.
-		return fnForV2Of(anyMapType)(e, b, unsafe.Pointer(&m))
+		return e.mapStringAnyGeneralV2(b, m)
 	}
 	if e.depth >= cycleCheckDepthV2 {
 		return e.mapStringAnyCheckedV2(b, m)
@@ -199,6 +199,16 @@ func (e *state) mapStringAnyV2(b []byte, m map[string]any) ([]byte, error) {
 	b, err := e.mapStringAnyBodyV2(b, m)
 	e.depth--
 	return b, err
+}
+
+// mapStringAnyGeneralV2 writes m by the general map encoder. It is a
+// function of its own so that only its copy of m escapes to the heap:
+// taking m's address in mapStringAnyV2 cost an allocation for every map
+// written.
+//
+//go:noinline
+func (e *state) mapStringAnyGeneralV2(b []byte, m map[string]any) ([]byte, error) {
+	return fnForV2Of(anyMapType)(e, b, unsafe.Pointer(&m))
 }
 
 func (e *state) mapStringAnyBodyV2(b []byte, m map[string]any) ([]byte, error) {

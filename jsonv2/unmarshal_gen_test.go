@@ -73,7 +73,7 @@ func genDests() []uDest {
 // TestUnmarshalGeneratedAgainstStd decodes generated texts, valid and
 // mutated, into each destination under every option set.
 func TestUnmarshalGeneratedAgainstStd(t *testing.T) {
-	n := 1500
+	n := 500
 	if testing.Short() {
 		n = 200
 	}

@@ -293,6 +293,11 @@ func (e *encoderState) reformatRun(dst, src []byte, depth int) (out []byte, n in
 		if c.done {
 			break
 		}
+		if c.mode&modeFlush == 0 && (c.lit != 0 || len(c.dst) != len(dst)) {
+			// Written otherwise than it is: the value cannot be kept as
+			// it is any more, and run may hand long runs to flush.
+			c.mode |= modeFlush
+		}
 		// The inner loops write only where the output has room: give it
 		// some (doubling it as it grows).
 		if cap(c.dst)-len(c.dst) < reformatRoom {

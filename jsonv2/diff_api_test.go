@@ -127,7 +127,7 @@ func funcCases() []funcCase {
 func funcValues() map[string]any {
 	return map[string]any{
 		"ints":     []int{1, 2, 3},
-		"intmap":   map[string]int{"a": 1, "b": 2},
+		"intmap":   map[string]int{"a": 1}, // one key: functions on string keys may fail, and Go tries keys in map order
 		"intkeys":  map[int]string{1: "x", 2: "y"},
 		"stringer": []any{stringerValue{1}, fmt.Stringer(stringerValue{2}), nil},
 		"strfield": struct{ S fmt.Stringer }{stringerValue{3}},

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"math/bits"
+	"slices"
 	"unsafe"
 )
 
@@ -57,7 +58,7 @@ type Stripper struct{ st stripState }
 func (x *Stripper) Append(dst []byte, src string) []byte {
 	l := len(dst)
 	if cap(dst)-l < len(src)+stripSlack {
-		dst = append(dst[:l], make([]byte, len(src)+stripSlack)...)[:l]
+		dst = slices.Grow(dst, len(src)+stripSlack)
 	}
 	i := 0
 	if n := len(src) - stripTail; n >= 64 {

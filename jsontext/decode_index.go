@@ -274,6 +274,195 @@ func (d *decoderState) objectFromIndex(k, p int, l level, begin bool) (Token, er
 	return EndObject, nil
 }
 
+// skipFromIndex is SkipValue's loop over the buffer's token list: it
+// reads tokens as tokenFromIndex does, each with the same checks and the
+// same changes to the grammar, the names and the duplicate check, but
+// makes no Token, and keeps its state in locals. It stops before a token
+// that tokenFromIndex would hand to the other paths (or when the list
+// runs out), having stored its state as ReadToken would have; it reports
+// whether the container being skipped, which is open at depth+1, has
+// been closed.
+func (d *decoderState) skipFromIndex(depth int) bool {
+	ix := &d.ix
+	k, usable := ix.k, ix.fast
+	if k >= usable {
+		return false
+	}
+	toks := &ix.x.Pos
+	buf := d.buf
+	if int(toks[k&(wire.TokenIndexCap-1)]) < d.prevEnd {
+		return false
+	}
+	// The grammar's state is kept in d.m, names and all the rest in d:
+	// few locals live across the calls of the loop.
+	last := -1 // the last token read
+	closed := false
+	for k < usable {
+		p := int(toks[k&(wire.TokenIndexCap-1)])
+		c := buf[p]
+		l := d.m.last
+		// The delimiter the grammar needs. (The container skipped is
+		// open: nested.)
+		next := k
+		switch c {
+		case ',':
+			if l.needValue() || l.length() == 0 || k+1 >= usable {
+				goto stop
+			}
+			next++
+			p = int(toks[next&(wire.TokenIndexCap-1)])
+			if c = buf[p]; c == '}' || c == ']' {
+				goto stop
+			}
+		case ':':
+			if !l.needValue() || k+1 >= usable {
+				goto stop
+			}
+			next++
+			p = int(toks[next&(wire.TokenIndexCap-1)])
+			c = buf[p]
+		default:
+			if l.needValue() || l.length() > 0 && c != '}' && c != ']' {
+				goto stop
+			}
+		}
+		switch c {
+		case '"':
+			end := int(toks[(next+1)&(wire.TokenIndexCap-1)])
+			for isSpace(buf[end-1]) {
+				end--
+			}
+			if buf[end-1] != '"' || end-p < 2 {
+				goto stop
+			}
+			if l.needName() {
+				if d.checkDup {
+					// As tokenFromIndex: a short plain name that the
+					// object's shape predicts at once, others by call.
+					n := end - p - 2
+					if n >= 16 || len(buf)-p < 17 {
+						if !d.insertIndexedName(p, end) {
+							goto stop
+						}
+					} else {
+						s := wire.StringOf(buf)
+						x0, x1 := wire.Load64(s, p+1), wire.Load64(s, p+9)
+						var stops uint64
+						if n < 8 {
+							stops = wire.StringStops(x0) & lowBytes(n)
+						} else {
+							stops = wire.StringStops(x0) | wire.StringStops(x1)&lowBytes(n-8)
+						}
+						key := keyOfWords(x0, x1, n)
+						objs := d.seen.objs
+						o := &objs[len(objs)-1]
+						switch {
+						case stops&0x8080808080808080 != 0:
+							if !d.insertIndexedName(p, end) {
+								goto stop
+							}
+						case o.matched < len(o.shape) && o.shape[o.matched] == key:
+							o.matched++
+						case !d.seen.insertKey(key, buf[p+1:end-1]):
+							goto stop
+						}
+					}
+				}
+				refs := d.names.refs
+				refs[len(refs)-1] = ^p
+			}
+			d.m.last++
+		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			if l.needName() {
+				goto stop
+			}
+			d.m.last = l + 1
+		case 'n', 't', 'f':
+			end := int(toks[(next+1)&(wire.TokenIndexCap-1)])
+			for isSpace(buf[end-1]) {
+				end--
+			}
+			switch {
+			case l.needName():
+				goto stop
+			case end == p+4 && c == 'n' && string(buf[p:p+4]) == "null":
+			case end == p+4 && c == 't' && string(buf[p:p+4]) == "true":
+			case end == p+5 && c == 'f' && string(buf[p:p+5]) == "false":
+			default:
+				goto stop
+			}
+			d.m.last = l + 1
+		case '[':
+			outer := d.m.outer
+			if l.needName() || len(outer) == d.depthLimit || len(outer) == cap(outer) {
+				goto stop
+			}
+			outer = outer[:len(outer)+1]
+			outer[len(outer)-1] = l + 1
+			d.m.outer, d.m.last = outer, 0
+		case ']':
+			if !l.isArray() {
+				goto stop
+			}
+			outer := d.m.outer
+			d.m.last, d.m.outer = outer[len(outer)-1], outer[:len(outer)-1]
+			if len(outer) <= depth {
+				closed = true
+				k, last = next+1, next
+				goto stop
+			}
+		case '{':
+			if l.needName() || len(d.m.outer) == d.depthLimit {
+				goto stop
+			}
+			d.m.outer = append(d.m.outer, l+1)
+			d.m.last = levelObject
+			d.names.push()
+			if d.checkDup {
+				d.seen.push()
+			}
+		case '}':
+			if !l.isObject() || l.needValue() {
+				goto stop
+			}
+			d.m.pop()
+			d.names.pop()
+			if d.checkDup {
+				d.seen.pop()
+			}
+			if len(d.m.outer) < depth {
+				closed = true
+				k, last = next+1, next
+				goto stop
+			}
+		default:
+			goto stop
+		}
+		k, last = next+1, next
+	}
+stop:
+	ix.k = k
+	if last >= 0 {
+		// Where the last token read ends, as tokenFromIndex leaves it.
+		p := int(toks[last&(wire.TokenIndexCap-1)])
+		switch c := buf[p]; c {
+		case '"', 'n', 't', 'f', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			end := tokenEnd(buf, int(toks[(last+1)&(wire.TokenIndexCap-1)]))
+			switch c {
+			case '"':
+				d.prevStart, d.prevEnd, d.prevFlags = p, end, strMaybeEscaped
+			case 'n', 't', 'f':
+				d.prevStart, d.prevEnd = end, end
+			default:
+				d.prevStart, d.prevEnd = p, end
+			}
+		default:
+			d.prevStart, d.prevEnd = p+1, p+1
+		}
+	}
+	return closed
+}
+
 // tokenEnd returns where the token before the one at buf[next] ends: at
 // the start of the whitespace before next.
 func tokenEnd(buf []byte, next int) int {

@@ -473,6 +473,10 @@ func (d *decoderState) skipValue() error {
 			if d.m.depth() <= depth {
 				return nil
 			}
+			// As many tokens as the buffer's list serves, read at once.
+			if d.skipFromIndex(depth) {
+				return nil
+			}
 		}
 	}
 	_, err := d.readValue()

@@ -510,7 +510,15 @@ var (
 var fromAnyTypes = []reflect.Type{anyType, boolType, stringType, float64Type, mapStringAnyType, sliceAnyType}
 
 // within adds a container's reference token to err's JSON Pointer.
-func within(err error, token string) error { return v2api.Within(err, token) }
+// An error that only marks the end of the valid text is left alone: it
+// is dropped for the syntax error, and placing it would cost time
+// quadratic in the depth.
+func within(err error, token string) error {
+	if e, ok := err.(*v2api.Error); ok && e.Err == errTruncated {
+		return err
+	}
+	return v2api.Within(err, token)
+}
 
 func bytesFnV2(t reflect.Type) decFunc {
 	isArray := t.Kind() == reflect.Array

@@ -96,6 +96,28 @@ type walkerV2 struct {
 	// fills an empty interface by the decoders of map[string]any, []any
 	// and the scalars (AllowDuplicateNames, or functions for them).
 	anyCase, slowAny bool
+	// plans are the struct types' fields met so far.
+	plans map[reflect.Type]rt.PlanV2
+	// whole caches readsWhole.
+	whole map[reflect.Type]bool
+}
+
+// readsWhole reports whether Go's v2 reads a value of type t whole
+// before deciding what it means: time types, types with unmarshal
+// methods, and types the caller's functions take (which read it whole
+// or as they please, which is not known here).
+func (w *walkerV2) readsWhole(t reflect.Type) bool {
+	if t == reflect.TypeFor[time.Time]() || t == reflect.TypeFor[time.Duration]() {
+		return true
+	}
+	if u, ok := w.opts.Unmarshalers.(*v2api.Unmarshalers); ok && u != nil && len(u.For(t)) > 0 {
+		return true
+	}
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		pt := reflect.PointerTo(t)
+		return hasFromMethodV2(pt) || pt.Implements(rt.UnmarshalerType) || pt.Implements(rt.TextUnmarshalerType)
+	}
+	return false
 }
 
 // errWalkStop ends a walk where Go's decoder meets a semantic error
@@ -106,22 +128,17 @@ var errWalkStop = errors.New("semantic error first")
 // v when it is valid (else a zero value).
 func (w *walkerV2) walk(t reflect.Type, v reflect.Value) error {
 	dec := w.dec
-	if t == reflect.TypeFor[time.Time]() || t == reflect.TypeFor[time.Duration]() {
-		_, err := dec.ReadValue()
-		return err
-	}
-	if u, ok := w.opts.Unmarshalers.(*v2api.Unmarshalers); ok && u != nil && len(u.For(t)) > 0 {
-		// Functions read the value whole (UnmarshalFunc), or as they
-		// please, which is not known here.
-		_, err := dec.ReadValue()
-		return err
-	}
-	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
-		pt := reflect.PointerTo(t)
-		if hasFromMethodV2(pt) || pt.Implements(rt.UnmarshalerType) || pt.Implements(rt.TextUnmarshalerType) {
-			_, err := dec.ReadValue()
-			return err
+	whole, ok := w.whole[t]
+	if !ok {
+		whole = w.readsWhole(t)
+		if w.whole == nil {
+			w.whole = map[reflect.Type]bool{}
 		}
+		w.whole[t] = whole
+	}
+	if whole {
+		_, err := dec.ReadValue()
+		return err
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
@@ -169,7 +186,14 @@ func (w *walkerV2) walk(t reflect.Type, v reflect.Value) error {
 			return w.walk(t.Elem(), e)
 		})
 	case reflect.Struct:
-		plan := rt.StructFieldsV2(t, hasMethodsV2)
+		plan, ok := w.plans[t]
+		if !ok {
+			plan = rt.StructFieldsV2(t, hasMethodsV2)
+			if w.plans == nil {
+				w.plans = map[reflect.Type]rt.PlanV2{}
+			}
+			w.plans[t] = plan
+		}
 		return w.container('{', func() error {
 			name, err := dec.ReadValue()
 			if err != nil {

@@ -95,6 +95,9 @@ type fmtCursor struct {
 	done      bool   // the value is read whole
 	stepsOnly bool   // tests: step reads every token
 	numEnd    int    // the end of the number run left to step at pos, if beyond pos
+	// A new line at level k inside the value is indent0 + k*indentUnit
+	// bytes long (see indentLen).
+	indent0, indentUnit int
 
 	// The token list (see runIndexed): whether it is used, the next
 	// token to read in it, how many can be read (their next token is
@@ -260,7 +263,8 @@ func (e *encoderState) reformatRun(dst, src []byte, depth int) (out []byte, n in
 		e.indentText(depth + 1)
 	}
 	e.openMax = maxDepth + 1 - depth
-	c := fmtCursor{e: e, s: s, dst: dst, want: wantValue, depth: depth, mode: mode, stepsOnly: e.stepsOnly}
+	c := fmtCursor{e: e, s: s, dst: dst, want: wantValue, depth: depth, mode: mode, stepsOnly: e.stepsOnly,
+		indent0: 1 + len(e.opts.IndentPrefix) + depth*len(e.opts.Indent), indentUnit: len(e.opts.Indent)}
 	if !c.stepsOnly && !e.noIndex {
 		c.indexSetUp()
 	}

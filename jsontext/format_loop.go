@@ -719,9 +719,7 @@ func fits(c *fmtCursor, dl, l int) bool { return l <= runCopyMax && dl+l+32 <= c
 
 // indentLen is the length of a new line with the prefix and the indents
 // of k levels inside the value.
-func (c *fmtCursor) indentLen(k int) int {
-	return 1 + len(c.e.opts.IndentPrefix) + (c.depth+k)*len(c.e.opts.Indent)
-}
+func (c *fmtCursor) indentLen(k int) int { return c.indent0 + k*c.indentUnit }
 
 // lowMask is lowBytes without a branch: the k >= 0 low bytes of a word
 // set (all of them from k = 8 on, where Go's shift gives 0).

@@ -86,98 +86,128 @@ func requireStdErr(t *testing.T, what string, want, got error) {
 func TestStdErrors(t *testing.T) {
 	oracle.Require(t)
 	for _, in := range append(stdErrInputs, streamInputs...) {
-		for _, typ := range stdErrTargets {
-			what := fmt.Sprintf("%q into %v", in, typ)
-			want := json.Unmarshal([]byte(in), reflect.New(typ).Interface())
-			requireStdErr(t, "ConfigStd.Unmarshal "+what, want, jet.ConfigStd.Unmarshal([]byte(in), reflect.New(typ).Interface()))
-			requireStdErr(t, "ConfigStd.UnmarshalFromString "+what, want, jet.ConfigStd.UnmarshalFromString(in, reflect.New(typ).Interface()))
+		checkStdErrors(t, in, readers)
+	}
+	checkStdMarshalErrors(t)
+}
 
-			// The other presets: jet's types, which errors.As finds as
-			// encoding/json's.
-			got := jet.ConfigDefault.Unmarshal([]byte(in), reflect.New(typ).Interface())
-			var jse *jet.SyntaxError
-			var jme *jet.MismatchTypeError
-			switch want.(type) {
-			case *json.SyntaxError:
-				if !errors.As(got, &jse) {
-					t.Errorf("ConfigDefault.Unmarshal %s: %T, want *jet.SyntaxError", what, got)
-				}
-			case *json.UnmarshalTypeError:
-				if _, ok := got.(*json.UnmarshalTypeError); !ok && !errors.As(got, &jme) {
-					t.Errorf("ConfigDefault.Unmarshal %s: %T, want *jet.MismatchTypeError", what, got)
-				}
+// FuzzStdErrors compares ConfigStd's decoding errors with
+// encoding/json's on any input: Unmarshal, and the stream decoder value
+// after value and token after token.
+func FuzzStdErrors(f *testing.F) {
+	oracle.Require(f)
+	addSeeds(f)
+	for _, in := range append(stdErrInputs, streamInputs...) {
+		f.Add([]byte(in))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkStdErrors(t, string(data), readers[:2])
+	})
+}
+
+// checkStdErrors checks ConfigStd's errors on the input in, decoded
+// into each of stdErrTargets, against encoding/json's, and that
+// ConfigDefault returns jet's types; streams are read by each of rds.
+func checkStdErrors(t *testing.T, in string, rds []struct {
+	name string
+	fn   func([]byte) io.Reader
+	full bool
+}) {
+	t.Helper()
+	for _, typ := range stdErrTargets {
+		what := fmt.Sprintf("%q into %v", in, typ)
+		want := json.Unmarshal([]byte(in), reflect.New(typ).Interface())
+		requireStdErr(t, "ConfigStd.Unmarshal "+what, want, jet.ConfigStd.Unmarshal([]byte(in), reflect.New(typ).Interface()))
+		requireStdErr(t, "ConfigStd.UnmarshalFromString "+what, want, jet.ConfigStd.UnmarshalFromString(in, reflect.New(typ).Interface()))
+
+		// The other presets: jet's types, which errors.As finds as
+		// encoding/json's.
+		got := jet.ConfigDefault.Unmarshal([]byte(in), reflect.New(typ).Interface())
+		var jse *jet.SyntaxError
+		var jme *jet.MismatchTypeError
+		switch want.(type) {
+		case *json.SyntaxError:
+			if !errors.As(got, &jse) {
+				t.Errorf("ConfigDefault.Unmarshal %s: %T, want *jet.SyntaxError", what, got)
 			}
-
-			// The stream decoder, value after value, with and without
-			// More between them.
-			for _, more := range []bool{false, true} {
-				for rd := range readers {
-					sd := json.NewDecoder(readers[rd].fn([]byte(in)))
-					jd := jet.ConfigStd.NewDecoder(readers[rd].fn([]byte(in)))
-					for i := 0; i < 100; i++ {
-						if more && sd.More() != jd.More() {
-							t.Errorf("%s, reader %s: More differs", what, readers[rd].name)
-							break
-						}
-						e1 := sd.Decode(reflect.New(typ).Interface())
-						e2 := jd.Decode(reflect.New(typ).Interface())
-						requireStdErr(t, fmt.Sprintf("ConfigStd.NewDecoder(%s).Decode #%d (more %v) %s", readers[rd].name, i, more, what), e1, e2)
-						if e1 != nil && !isTypeErr(e1) {
-							break
-						}
-					}
-				}
+		case *json.UnmarshalTypeError:
+			if _, ok := got.(*json.UnmarshalTypeError); !ok && !errors.As(got, &jme) {
+				t.Errorf("ConfigDefault.Unmarshal %s: %T, want *jet.MismatchTypeError", what, got)
 			}
 		}
-		// Token walks, with More before each token and Decode of
-		// array elements.
-		for _, decodeElems := range []bool{false, true} {
-			for rd := range readers {
-				sd := json.NewDecoder(readers[rd].fn([]byte(in)))
-				jd := jet.ConfigStd.NewDecoder(readers[rd].fn([]byte(in)))
-				what := fmt.Sprintf("ConfigStd.NewDecoder(%s) tokens of %q (decode elements %v)", readers[rd].name, in, decodeElems)
-				depth := 0
-				for i := 0; i < 1000; i++ {
-					if sd.More() != jd.More() {
-						t.Errorf("%s: More differs at step %d", what, i)
+
+		// The stream decoder, value after value, with and without
+		// More between them.
+		for _, more := range []bool{false, true} {
+			for _, r := range rds {
+				sd := json.NewDecoder(r.fn([]byte(in)))
+				jd := jet.ConfigStd.NewDecoder(r.fn([]byte(in)))
+				for i := 0; i < 100; i++ {
+					if more && sd.More() != jd.More() {
+						t.Errorf("%s, reader %s: More differs", what, r.name)
 						break
 					}
-					var e1, e2 error
-					if decodeElems && depth > 0 && sd.More() {
-						var v1, v2 any
-						e1, e2 = sd.Decode(&v1), jd.Decode(&v2)
-					} else {
-						var t1, t2 json.Token
-						t1, e1 = sd.Token()
-						t2, e2 = jd.Token()
-						if e1 == nil && e2 == nil && t1 != t2 && !reflect.DeepEqual(t1, t2) {
-							t.Errorf("%s: token %d: %#v, encoding/json's %#v", what, i, t2, t1)
-							break
-						}
-						switch t1 {
-						case json.Delim('['), json.Delim('{'):
-							depth++
-						case json.Delim(']'), json.Delim('}'):
-							depth--
-						}
-					}
-					requireStdErr(t, fmt.Sprintf("%s: step %d", what, i), e1, e2)
+					e1 := sd.Decode(reflect.New(typ).Interface())
+					e2 := jd.Decode(reflect.New(typ).Interface())
+					requireStdErr(t, fmt.Sprintf("ConfigStd.NewDecoder(%s).Decode #%d (more %v) %s", r.name, i, more, what), e1, e2)
 					if e1 != nil && !isTypeErr(e1) {
 						break
 					}
 				}
 			}
 		}
-		// Compact and Indent return encoding/json's errors. Compact's
-		// Offset is where the error is, as Indent's (encoding/json's
-		// Compact leaves it 0).
-		var b1, b2 bytes.Buffer
-		want := json.Indent(&b1, []byte(in), "", " ")
-		requireStdErr(t, fmt.Sprintf("Indent(%q)", in), want, jet.Indent(&b2, []byte(in), "", " "))
-		requireStdErr(t, fmt.Sprintf("Compact(%q)", in), want, jet.Compact(&b2, []byte(in)))
 	}
+	// Token walks, with More before each token and Decode of
+	// array elements.
+	for _, decodeElems := range []bool{false, true} {
+		for _, r := range rds {
+			sd := json.NewDecoder(r.fn([]byte(in)))
+			jd := jet.ConfigStd.NewDecoder(r.fn([]byte(in)))
+			what := fmt.Sprintf("ConfigStd.NewDecoder(%s) tokens of %q (decode elements %v)", r.name, in, decodeElems)
+			depth := 0
+			for i := 0; i < 1000; i++ {
+				if sd.More() != jd.More() {
+					t.Errorf("%s: More differs at step %d", what, i)
+					break
+				}
+				var e1, e2 error
+				if decodeElems && depth > 0 && sd.More() {
+					var v1, v2 any
+					e1, e2 = sd.Decode(&v1), jd.Decode(&v2)
+				} else {
+					var t1, t2 json.Token
+					t1, e1 = sd.Token()
+					t2, e2 = jd.Token()
+					if e1 == nil && e2 == nil && t1 != t2 && !reflect.DeepEqual(t1, t2) {
+						t.Errorf("%s: token %d: %#v, encoding/json's %#v", what, i, t2, t1)
+						break
+					}
+					switch t1 {
+					case json.Delim('['), json.Delim('{'):
+						depth++
+					case json.Delim(']'), json.Delim('}'):
+						depth--
+					}
+				}
+				requireStdErr(t, fmt.Sprintf("%s: step %d", what, i), e1, e2)
+				if e1 != nil && !isTypeErr(e1) {
+					break
+				}
+			}
+		}
+	}
+	// Compact and Indent return encoding/json's errors. Compact's
+	// Offset is where the error is, as Indent's (encoding/json's
+	// Compact leaves it 0).
+	var b1, b2 bytes.Buffer
+	want := json.Indent(&b1, []byte(in), "", " ")
+	requireStdErr(t, fmt.Sprintf("Indent(%q)", in), want, jet.Indent(&b2, []byte(in), "", " "))
+	requireStdErr(t, fmt.Sprintf("Compact(%q)", in), want, jet.Compact(&b2, []byte(in)))
+}
 
-	// Encoding.
+// checkStdMarshalErrors checks ConfigStd's encoding errors against
+// encoding/json's, and that ConfigDefault returns jet's MarshalerError.
+func checkStdMarshalErrors(t *testing.T) {
 	type namedFloat float64
 	values := []any{
 		math.NaN(), namedFloat(math.Inf(1)), float32(math.Inf(-1)), []namedFloat{1, namedFloat(math.NaN())},

@@ -746,7 +746,8 @@ func mapFnV2(t reflect.Type) decFunc {
 			seen = reflect.MakeMap(reflect.MapOf(kt, emptyStructType))
 		}
 		for !empty {
-			if d.atEnd() {
+			// A name that is not a string is where the valid text ends.
+			if d.atEnd() || d.src[d.pos] != '"' {
 				return d.truncated()
 			}
 			nameAt := d.pos

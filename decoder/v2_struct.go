@@ -127,7 +127,8 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 		seen = make([]bool, len(sv.fields))
 	}
 	for !empty {
-		if d.atEnd() {
+		// A name that is not a string is where the valid text ends.
+		if d.atEnd() || d.src[d.pos] != '"' {
 			return d.truncated()
 		}
 		nameAt := d.pos
@@ -178,7 +179,7 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 				if fp == nil {
 					return d.errAt(d.pos, t, 0, errNilField)
 				}
-				if err := sv.fallback(d, fp, name, quoted); err != nil {
+				if err := sv.fallback(d, fp, name, quoted, nameAt); err != nil {
 					return within(err, name)
 				}
 			default:
@@ -216,21 +217,39 @@ func (f *fieldV2) typeOf(sv *structV2, i int) reflect.Type { return sv.plan.Fiel
 
 // fallbackFunc decodes an object member that no field takes into the
 // struct's embedded map or raw value at p.
-type fallbackFunc func(d *state, p unsafe.Pointer, name, quoted string) error
+type fallbackFunc func(d *state, p unsafe.Pointer, name, quoted string, nameAt int) error
+
+var errRawEmbedNotObject = errors.New("embedded raw value must be a JSON object")
+
+// trimSpaceRight drops JSON whitespace from the end of b.
+func trimSpaceRight(b []byte) []byte {
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\n' || b[len(b)-1] == '\r') {
+		b = b[:len(b)-1]
+	}
+	return b
+}
 
 func fallbackFnV2(t reflect.Type) fallbackFunc {
 	if rt.IsRawValueType(t) {
-		return func(d *state, p unsafe.Pointer, name, quoted string) error {
-			start := d.pos
-			if err := d.skipV2(); err != nil {
-				return err
-			}
+		return func(d *state, p unsafe.Pointer, name, quoted string, nameAt int) error {
 			raw := (*[]byte)(p)
 			b := *raw
 			if len(b) == 0 {
 				b = append(b, '{')
 			} else {
-				b = append(b[:len(b)-1], ',')
+				// Members are added within the object held.
+				b = trimSpaceRight(b)
+				if len(b) == 0 || b[len(b)-1] != '}' {
+					return d.errAt(nameAt, t, '"', errRawEmbedNotObject)
+				}
+				b = trimSpaceRight(b[:len(b)-1])
+				if len(b) == 0 || b[len(b)-1] != ',' && b[len(b)-1] != '{' {
+					b = append(b, ',')
+				}
+			}
+			start := d.pos
+			if err := d.skipV2(); err != nil {
+				return err
 			}
 			b = append(b, quoted...)
 			b = append(b, ':')
@@ -241,7 +260,7 @@ func fallbackFnV2(t reflect.Type) fallbackFunc {
 	}
 	vt := t.Elem()
 	val := fnForV2(vt)
-	return func(d *state, p unsafe.Pointer, name, quoted string) error {
+	return func(d *state, p unsafe.Pointer, name, quoted string, _ int) error {
 		m := reflect.NewAt(t, p).Elem()
 		if m.IsNil() {
 			m.Set(reflect.MakeMap(t))

@@ -120,6 +120,41 @@ func (w *walkerV2) readsWhole(t reflect.Type) bool {
 	return false
 }
 
+// kindsOf returns the record of the kinds of the values met by name in
+// one object, when duplicate names are allowed (else nil).
+func (w *walkerV2) kindsOf() map[string]byte {
+	if !w.opts.Flags.Get(jsonopts.AllowDuplicateNames) {
+		return nil
+	}
+	return map[string]byte{}
+}
+
+// member walks an object member's value, for a value of type t (v
+// before decoding). A name met again (duplicates allowed) is decoded
+// into what the first left in an empty interface: a map, a slice or a
+// scalar, whose decoder reads as it does.
+func (w *walkerV2) member(t reflect.Type, v reflect.Value, kinds map[string]byte, name string) error {
+	if kinds == nil || t.Kind() != reflect.Interface || t.NumMethod() != 0 || v.IsValid() && !v.IsNil() {
+		return w.walk(t, v)
+	}
+	k, seen := kinds[name]
+	kinds[name] = byte(w.dec.PeekKind())
+	if seen {
+		switch k {
+		case '{':
+			return w.walk(mapStringAnyType, reflect.Value{})
+		case '[':
+			return w.walk(sliceAnyType, reflect.Value{})
+		case 't', 'f':
+			return w.walk(boolType, reflect.Value{})
+		case '"', '0':
+			_, err := w.dec.ReadValue()
+			return err
+		}
+	}
+	return w.walk(t, v)
+}
+
 // errWalkStop ends a walk where Go's decoder meets a semantic error
 // before it could meet the syntax error (a value of the wrong kind).
 var errWalkStop = errors.New("semantic error first")
@@ -173,17 +208,18 @@ func (w *walkerV2) walk(t reflect.Type, v reflect.Value) error {
 		}
 		return w.container('[', func() error { return w.walk(t.Elem(), reflect.Value{}) })
 	case reflect.Map:
+		kinds := w.kindsOf()
 		return w.container('{', func() error {
 			name, err := dec.ReadValue()
 			if err != nil {
 				return err
 			}
+			n, _ := unquoteName(string(name))
 			var e reflect.Value
 			if v.IsValid() && !v.IsNil() && t.Key().Kind() == reflect.String {
-				n, _ := unquoteName(string(name))
 				e = v.MapIndex(reflect.ValueOf(n).Convert(t.Key()))
 			}
-			return w.walk(t.Elem(), e)
+			return w.member(t.Elem(), e, kinds, n)
 		})
 	case reflect.Struct:
 		plan, ok := w.plans[t]
@@ -194,6 +230,7 @@ func (w *walkerV2) walk(t reflect.Type, v reflect.Value) error {
 			}
 			w.plans[t] = plan
 		}
+		kinds := w.kindsOf()
 		return w.container('{', func() error {
 			name, err := dec.ReadValue()
 			if err != nil {
@@ -221,14 +258,14 @@ func (w *walkerV2) walk(t reflect.Type, v reflect.Value) error {
 				if v.IsValid() {
 					e, _ = v.FieldByIndexErr(f.Index)
 				}
-				return w.walk(f.Type, e)
+				return w.member(f.Type, e, kinds, "field:"+f.Name)
 			}
 			if fb := plan.Fallback; fb != nil {
 				if rt.IsRawValueType(fb.Type) {
 					_, err := dec.ReadValue()
 					return err
 				}
-				return w.walk(fb.Type.Elem(), reflect.Value{})
+				return w.member(fb.Type.Elem(), reflect.Value{}, kinds, n)
 			}
 			if w.opts.Flags.Get(jsonopts.RejectUnknownMembers) {
 				return errWalkStop

@@ -496,8 +496,9 @@ func (d *decoderState) insertIndexedName(start, end int) bool {
 			}
 			return d.seen.insertKey(k, d.buf[start+1:end-1])
 		}
-	} else if n >= 16 {
-		// A long name: its key, and whether it is plain, in one pass.
+	} else if n >= 16 && d.buf[start+1] != '\\' {
+		// A long name that does not start with an escape: its key, and
+		// whether it is plain, in one pass.
 		k, stops := keyOfLong(wire.StringOf(d.buf), start+1, n)
 		if stops&0x8080808080808080 == 0 {
 			return d.seen.insertKey(k, d.buf[start+1:end-1])

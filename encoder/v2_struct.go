@@ -34,6 +34,59 @@ type fieldV2 struct {
 	emptyLen func(unsafe.Pointer) bool
 	str      bool   // the `string` tag option
 	format   string // the `format` tag option
+	// kind says how the member loop writes a plain scalar field itself,
+	// without a call (v2KindOther: by fn).
+	kind v2FieldKind
+}
+
+// v2FieldKind selects how the v2 struct encoder writes a field.
+type v2FieldKind uint8
+
+const (
+	v2KindOther v2FieldKind = iota
+	v2KindString
+	v2KindBool
+	v2KindInt64
+	v2KindInt32
+	v2KindUint64
+	v2KindUint32
+	v2KindFloat64
+)
+
+// v2FieldKindOf is the kind of a field of type t with the given tag
+// options: a scalar written inline, or v2KindOther for one that has
+// methods, a time type, a `string` or `format` option, or another kind.
+func v2FieldKindOf(t reflect.Type, str bool, format string) v2FieldKind {
+	if str || format != "" || hasMethodsV2(t) || timeFnV2(t) != nil {
+		return v2KindOther
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return v2KindString
+	case reflect.Bool:
+		return v2KindBool
+	case reflect.Int64:
+		return v2KindInt64
+	case reflect.Int:
+		if t.Size() == 8 {
+			return v2KindInt64
+		}
+		return v2KindInt32
+	case reflect.Int32:
+		return v2KindInt32
+	case reflect.Uint64:
+		return v2KindUint64
+	case reflect.Uint, reflect.Uintptr:
+		if t.Size() == 8 {
+			return v2KindUint64
+		}
+		return v2KindUint32
+	case reflect.Uint32:
+		return v2KindUint32
+	case reflect.Float64:
+		return v2KindFloat64
+	}
+	return v2KindOther
 }
 
 func structFnV2(t reflect.Type) encFunc {
@@ -53,6 +106,7 @@ func structFnV2(t reflect.Type) encFunc {
 			str:       f.String,
 			format:    f.Format,
 			zero:      zeroTest(f.Type, true),
+			kind:      v2FieldKindOf(f.Type, f.String, f.Format),
 		}
 		if f.OmitEmpty {
 			fields[i].emptyLen = emptyLenV2(f.Type)
@@ -90,6 +144,9 @@ func structFnV2(t reflect.Type) encFunc {
 			return b, semErr(b, plan.UnsupportedFormat.Type, plan.UnsupportedFormat.Err)
 		}
 		x := e.v2.bits
+		// Scalars are written in the loop unless an option or the
+		// caller's functions may change how.
+		inline := x&v2Stringify == 0 && e.v2.funcs == nil
 		start := len(b)
 		b = append(b, '{')
 		var written map[string]struct{}
@@ -124,10 +181,13 @@ func structFnV2(t reflect.Type) encFunc {
 			if f.str {
 				e.v2.tag = v2TagString
 			}
-			if f.format != "" {
+			switch {
+			case f.kind != v2KindOther && inline:
+				b, err = e.appendScalarV2(b, f, fp)
+			case f.format != "":
 				e.v2.tag = 0
 				err = semErr(b, t, fmt.Errorf("invalid format flag %q", f.format))
-			} else {
+			default:
 				b, err = f.fn(e, b, fp)
 			}
 			e.v2.tag = 0
@@ -446,4 +506,29 @@ func funcsForType(m *v2api.Marshalers, t reflect.Type) []int {
 		}
 	}
 	return idx
+}
+
+// appendScalarV2 writes the plain scalar field f at fp (see
+// v2FieldKindOf); a float that JSON cannot hold goes to f's encoder for
+// its error.
+func (e *state) appendScalarV2(b []byte, f *fieldV2, fp unsafe.Pointer) ([]byte, error) {
+	switch f.kind {
+	case v2KindString:
+		return e.appendStringV2(b, *(*string)(fp), nil)
+	case v2KindBool:
+		return appendBool(b, *(*bool)(fp)), nil
+	case v2KindInt64:
+		return wire.AppendInt(b, *(*int64)(fp)), nil
+	case v2KindInt32:
+		return wire.AppendInt(b, int64(*(*int32)(fp))), nil
+	case v2KindUint64:
+		return wire.AppendUint(b, *(*uint64)(fp)), nil
+	case v2KindUint32:
+		return wire.AppendUint(b, uint64(*(*uint32)(fp))), nil
+	case v2KindFloat64:
+		if x := *(*float64)(fp); x == x && x <= maxFloat && x >= -maxFloat {
+			return jsontext.AppendFloat(b, x, 64), nil
+		}
+	}
+	return f.fn(e, b, fp)
 }

@@ -82,3 +82,32 @@ func TestFormatPathsDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteValuePaths checks Encoder.WriteValue's fast paths against the
+// reference on the corpus documents, alone and as elements of an array,
+// with the options of Value's methods and the defaults: unlike Value's
+// methods, an Encoder writes out a value it does not change.
+func TestWriteValuePaths(t *testing.T) {
+	w := func(b *bytes.Buffer) io.Writer { return b }
+	fails := 0
+	for _, doc := range testdocs.Corpus(t) {
+		for _, opts := range formatOps {
+			for _, ws := range [][]encWrite{
+				{{isValue: true, value: doc.Data}},
+				{{tok: BeginArray}, {isValue: true, value: doc.Data}, {isValue: true, value: append(bytes.Clone(doc.Data), padding...)}, {tok: EndArray}},
+			} {
+				want := writeTranscript(ws, opts, pathsSlow, w)
+				// (pathsSteps and pathsIndex leave out run, whose long
+				// runs of input this is about.)
+				for _, p := range []encPaths{pathsFast, pathsNoIndex, pathsStrip, pathsValid} {
+					if got := writeTranscript(ws, opts, p, w); got != want {
+						t.Errorf("%s paths %d opts %v:\n%s", doc.Name, p, opts, firstDiff(got, want))
+						if fails++; fails > 10 {
+							t.Fatal("too many failures")
+						}
+					}
+				}
+			}
+		}
+	}
+}

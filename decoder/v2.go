@@ -109,12 +109,14 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 	d.v2 = nil
 	putState(d)
 	if syntaxErr != nil {
-		// The semantic error wins when Go's decoder meets it before the
-		// syntax error: it was found in the valid text before it.
-		if se, ok := err.(*v2api.Error); ok && se.Err != errTruncated {
-			return err
+		// An error the decoders meet in the text before the syntax error
+		// wins (a semantic error, or a duplicate name only the meaning
+		// shows, as "0" and "-0" for integer keys), as Go's decoder meets
+		// it first.
+		if se, ok := err.(*v2api.Error); ok && se.Err == errTruncated || err == nil {
+			return syntaxErr
 		}
-		return syntaxErr
+		return err
 	}
 	return err
 }
@@ -186,12 +188,9 @@ func (d *state) callFuncsV2(t reflect.Type, p unsafe.Pointer, idx []int) (done b
 			}
 			return true, nil
 		}
-		err := d.callFromV2(raw, start, u.Type, func(dec *jsontext.Decoder) error { return u.From(dec, ptr) })
+		err := d.callFromV2(raw, start, cut, u.Type, func(dec *jsontext.Decoder) error { return u.From(dec, ptr) })
 		if errors.Is(err, errors.ErrUnsupported) {
 			continue
-		}
-		if cut {
-			return true, d.truncated()
 		}
 		d.takeTag()
 		return true, err

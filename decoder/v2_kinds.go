@@ -27,7 +27,7 @@ var unmarshalerFromType = reflect.TypeFor[interface {
 
 // fromCaller calls the UnmarshalJSONFrom method of the value at p on a
 // Decoder over raw, the text of the value at start.
-type fromCaller func(d *state, p unsafe.Pointer, raw string, start int) error
+type fromCaller func(d *state, p unsafe.Pointer, raw string, start int, cut bool) error
 
 // stdFromCaller, set when built with a Go that has encoding/json/jsontext,
 // returns the caller of the UnmarshalJSONFrom method taking the standard
@@ -51,11 +51,11 @@ func methodFnV2(t reflect.Type) decFunc {
 	var from fromCaller
 	switch {
 	case pt.Implements(unmarshalerFromType):
-		from = func(d *state, p unsafe.Pointer, raw string, start int) error {
+		from = func(d *state, p unsafe.Pointer, raw string, start int, cut bool) error {
 			m := reflect.NewAt(t, p).Interface().(interface {
 				UnmarshalJSONFrom(*jsontext.Decoder) error
 			})
-			return d.callFromV2(raw, start, t, m.UnmarshalJSONFrom)
+			return d.callFromV2(raw, start, cut, t, m.UnmarshalJSONFrom)
 		}
 	case stdFromCaller != nil:
 		from = stdFromCaller(t)
@@ -73,16 +73,13 @@ func methodFnV2(t reflect.Type) decFunc {
 			tag := d.takeTag()
 			start := d.pos
 			raw, cut := d.valueText()
-			err := from(d, p, raw, start)
+			err := from(d, p, raw, start, cut)
 			if errors.Is(err, errors.ErrUnsupported) {
 				// Declined: the value is decoded as if the method did
 				// not exist, under the same tag options.
 				d.pos = start
 				d.v2.tag = tag
 				return next(d, p)
-			}
-			if cut {
-				return d.truncated()
 			}
 			return err
 		}
@@ -189,16 +186,16 @@ var (
 // text raw, which started at start; it must read exactly that one value.
 // It returns errors.ErrUnsupported when the call declined without
 // reading.
-func (d *state) callFromV2(raw string, start int, t reflect.Type, call func(*jsontext.Decoder) error) error {
+func (d *state) callFromV2(raw string, start int, cut bool, t reflect.Type, call func(*jsontext.Decoder) error) error {
 	dec := jsontext.NewDecoder(strings.NewReader(raw), d.v2.opts)
 	err := call(dec)
-	if se, ok := err.(*jsontext.SyntacticError); ok {
+	if se, ok := err.(*jsontext.SyntacticError); ok && !cut {
 		// Placed by the Decoder within the value; placed from the top
 		// on the way out.
 		se.ByteOffset += int64(start)
 		return se
 	}
-	return d.fromResult(start, raw, t, err, jetFromDecoder{dec})
+	return d.fromResult(start, raw, cut, t, err, jetFromDecoder{dec})
 }
 
 // fromDecoder is what fromResult asks of the Decoder (jet's or the
@@ -222,8 +219,18 @@ func (j jetFromDecoder) stackPointer() string { return string(j.StackPointer()) 
 // fromResult is the outcome of an UnmarshalJSONFrom method or
 // UnmarshalFromFunc function (of type t) that returned err after reading
 // from dec, a Decoder over raw, the text of the value at start.
-func (d *state) fromResult(start int, raw string, t reflect.Type, err error, dec fromDecoder) error {
+//
+// When the valid text ends within the value (cut), a call that read or
+// met that end gives way to the syntax error; one that failed before
+// reading reports its own error, which Go's v2 meets first.
+func (d *state) fromResult(start int, raw string, cut bool, t reflect.Type, err error, dec fromDecoder) error {
 	read := dec.InputOffset() > 0
+	if cut && !errors.Is(err, errors.ErrUnsupported) {
+		var se *jsontext.SyntacticError
+		if read || err == nil || err == io.EOF || err == io.ErrUnexpectedEOF || errors.As(err, &se) {
+			return d.truncated()
+		}
+	}
 	if err == nil && (dec.StackDepth() != 0 || !read) {
 		err = errNonSingularValue
 	}
@@ -773,12 +780,8 @@ func mapFnV2(t reflect.Type) decFunc {
 					return within(err, name)
 				}
 			}
-			d.skipSpace()
-			if d.atEnd() {
-				return d.truncated()
-			}
-			d.pos++ // the colon
-			d.skipSpace()
+			// The key is judged before the colon is read, as Go's v2
+			// reads the name alone.
 			if old := m.MapIndex(k); old.IsValid() {
 				if checkDup && (!seen.IsValid() || seen.MapIndex(k).IsValid()) {
 					return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("/" + escapeToken(name)), Err: jsontext.ErrDuplicateName}
@@ -786,6 +789,11 @@ func mapFnV2(t reflect.Type) decFunc {
 				v.Set(old)
 			} else {
 				v.SetZero()
+			}
+			d.skipSpace()
+			if !d.atEnd() {
+				d.pos++ // the colon
+				d.skipSpace()
 			}
 			err := val(d, v.Addr().UnsafePointer())
 			m.SetMapIndex(k, v)

@@ -30,15 +30,18 @@ func stdFromCallerOf(t reflect.Type) fromCaller {
 	if !reflect.PointerTo(t).Implements(stdUnmarshalerFromType) {
 		return nil
 	}
-	return func(d *state, p unsafe.Pointer, raw string, start int) error {
+	return func(d *state, p unsafe.Pointer, raw string, start int, cut bool) error {
 		m := reflect.NewAt(t, p).Interface().(stdjson.UnmarshalerFrom)
 		dec := stdjsontext.NewDecoder(strings.NewReader(raw), stdOptionsOf(d.v2.opts))
 		err := m.UnmarshalJSONFrom(dec)
-		if se, ok := err.(*stdjsontext.SyntacticError); ok {
+		if se, ok := err.(*stdjsontext.SyntacticError); ok && !cut {
 			// The standard Decoder's error, placed from the top as jet's.
 			return &jsontext.SyntacticError{ByteOffset: int64(start) + se.ByteOffset, JSONPointer: jsontext.Pointer(se.JSONPointer), Err: se.Err}
 		}
-		return d.fromResult(start, raw, t, err, stdFromDecoder{dec})
+		if _, ok := err.(*stdjsontext.SyntacticError); ok {
+			return d.truncated()
+		}
+		return d.fromResult(start, raw, cut, t, err, stdFromDecoder{dec})
 	}
 }
 

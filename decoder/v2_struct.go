@@ -166,12 +166,14 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 			}
 			seen[i] = true
 		}
+		// The colon is read with the value: where the valid text ends
+		// before it, the value's decoder meets the end (a method may
+		// report an error of its own first).
 		d.skipSpace()
-		if d.atEnd() {
-			return d.truncated()
+		if !d.atEnd() {
+			d.pos++ // the colon
+			d.skipSpace()
 		}
-		d.pos++ // the colon
-		d.skipSpace()
 		if !ok {
 			switch {
 			case sv.fallback != nil:

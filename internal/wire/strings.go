@@ -85,95 +85,25 @@ func ReadString(s string, i int, dst []byte) (end int, fl StrFlags, out []byte, 
 		}
 		return k + 1, fl, dst, true
 	}
-	for {
-		if high {
-			fl |= NonASCII
-			if run := s[j:k]; !ValidUTF8(run) {
-				dst = appendCoerced(dst, run)
-			} else {
-				dst = append(dst, run...)
-			}
+	// The first stop is no closing quote: copy the run before it, and
+	// decode the rest from its backslash.
+	if high {
+		fl = NonASCII
+		if run := s[j:k]; !ValidUTF8(run) {
+			dst = appendCoerced(dst, run)
 		} else {
-			dst = append(dst, s[j:k]...)
+			dst = append(dst, run...)
 		}
-		if k >= len(s) {
-			return k, fl, dst, false
-		}
-		switch s[k] {
-		case '"':
-			return k + 1, fl, dst, true
-		case '\\':
-		default:
-			return k, fl, dst, false
-		}
-		fl |= Escaped
-		if k+1 >= len(s) {
-			return k + 1, fl, dst, false
-		}
-		switch c := s[k+1]; c {
-		case '"', '\\', '/':
-			dst = append(dst, c)
-			j = k + 2
-		case 'b':
-			dst = append(dst, '\b')
-			j = k + 2
-		case 'f':
-			dst = append(dst, '\f')
-			j = k + 2
-		case 'n':
-			dst = append(dst, '\n')
-			j = k + 2
-		case 'r':
-			dst = append(dst, '\r')
-			j = k + 2
-		case 't':
-			dst = append(dst, '\t')
-			j = k + 2
-		case 'u':
-			if k+6 > len(s) {
-				n, _ := scanEscape(s, k)
-				return n, fl, dst, false
-			}
-			r := hexAt(s, k+2)
-			if r < 0 {
-				n, _ := scanEscape(s, k)
-				return n, fl, dst, false
-			}
-			j = k + 6
-			if r < utf8.RuneSelf {
-				dst = append(dst, byte(r))
-				break
-			}
-			if r < 0x800 {
-				dst = append(dst, 0xc0|byte(r>>6), 0x80|byte(r)&0x3f)
-				break
-			}
-			if !utf16.IsSurrogate(r) {
-				dst = append(dst, 0xe0|byte(r>>12), 0x80|byte(r>>6)&0x3f, 0x80|byte(r)&0x3f)
-				break
-			}
-			// A surrogate: paired with a following \u escape, or U+FFFD.
-			r2 := rune(-1)
-			if j+6 <= len(s) && s[j] == '\\' && s[j+1] == 'u' {
-				r2 = hexAt(s, j+2)
-			}
-			if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-				r = dec
-				j += 6
-			} else {
-				r = utf8.RuneError
-			}
-			dst = utf8.AppendRune(dst, r)
-		default:
-			return k + 1, fl, dst, false
-		}
-		if j < len(s) && s[j] == '\\' {
-			// Escapes back to back: no plain run between them.
-			k, high = j, false
-			continue
-		}
-		k, high = indexStringStop(s, j)
+	} else {
+		dst = append(dst, s[j:k]...)
 	}
+	if k >= len(s) {
+		return k, fl, dst, false
+	}
+	if s[k] != '\\' {
+		return k, fl, dst, false
+	}
+	return unescapeFrom(s, k, fl, dst)
 }
 
 // hex4 decodes the four hex digits of a \u escape whose 'u' is at s[i-1],

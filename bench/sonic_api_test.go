@@ -75,12 +75,17 @@ func TestSonicAPI(t *testing.T) {
 				continue
 			}
 			if _, ok := so.(*types.TypeName); !ok {
+				if !sameShape(so.Type(), jo.Type()) {
+					gaps[pkg+"."+name+"()"] = true
+				}
 				continue
 			}
 			for _, m := range members(so.Type()) {
 				obj, _, _ := types.LookupFieldOrMethod(jo.Type(), true, jo.Pkg(), m.Name())
 				if obj == nil || sameKind(obj, m) != nil {
 					gaps[pkg+"."+name+"."+m.Name()] = true
+				} else if !sameShape(m.Type(), obj.Type()) {
+					gaps[pkg+"."+name+"."+m.Name()+"()"] = true
 				}
 			}
 		}
@@ -142,6 +147,22 @@ func members(t types.Type) []types.Object {
 		walk(st, 0)
 	}
 	return out
+}
+
+// sameShape reports whether a call that fits function type a fits b
+// too, as far as counts go: as many parameters (variadic alike) and
+// results. Non-functions always match.
+func sameShape(a, b types.Type) bool {
+	as, ok := a.Underlying().(*types.Signature)
+	if !ok {
+		return true
+	}
+	bs, ok := b.Underlying().(*types.Signature)
+	if !ok {
+		return false
+	}
+	return as.Params().Len() == bs.Params().Len() && as.Variadic() == bs.Variadic() &&
+		as.Results().Len() == bs.Results().Len()
 }
 
 // sameKind returns nil when a and b are both fields or both methods.

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"reflect"
 	"strconv"
+	"strings"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/jsonopts"
@@ -51,6 +52,9 @@ type v2dstate struct {
 	tag   v2bits
 	opts  *jsonopts.Struct
 	funcs *v2api.Unmarshalers
+	// full is the whole input, of which the decoders read the valid
+	// text before a syntax error.
+	full []byte
 	// fromAny is set when the caller's functions take one of the types
 	// Go's v2 represents any JSON value with (fromAnyTypes): an empty
 	// interface is then filled by those types' decoders.
@@ -76,7 +80,7 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 		syntaxErr, cut = syntaxErrorV2(in, readErr, rv.Type().Elem(), rv.Elem(), opts, syntaxErr)
 		src = in[:cut]
 	}
-	x := v2dstate{opts: opts}
+	x := v2dstate{opts: opts, full: in}
 	f := opts.Flags
 	if f.Get(jsonopts.StringifyNumbers) {
 		x.bits |= v2Stringify
@@ -202,7 +206,20 @@ func (d *state) callFuncsV2(t reflect.Type, p unsafe.Pointer, idx []int) (done b
 // errAt is a semantic error about the value of type t that starts at
 // pos, of JSON kind k (0 when the value is not the problem).
 func (d *state) errAt(pos int, t reflect.Type, k byte, err error) error {
+	if k == 0 && pos >= len(d.src) {
+		pos = d.nextValueAt(pos)
+	}
 	return &v2api.Error{Action: "unmarshal", ByteOffset: int64(pos), Kind: jsontext.Kind(k), GoType: t, Err: err}
+}
+
+// nextValueAt is where Go's v2 places an error before the value at pos
+// when the valid text ends there: past the delimiters and whitespace
+// that follow in the whole input.
+func (d *state) nextValueAt(pos int) int {
+	for pos < len(d.v2.full) && strings.IndexByte(",: \n\r\t", d.v2.full[pos]) >= 0 {
+		pos++
+	}
+	return pos
 }
 
 // errValue is errAt for a number or string, which the error quotes.
@@ -261,12 +278,16 @@ func (d *state) skipV2() error {
 }
 
 // valueText moves past the value at pos and returns its text; when the
-// valid text ends within it, it returns the rest (cut set).
+// valid text ends within it, it returns the rest of the whole input
+// (cut set), so that a method reading it meets what Go's v2 meets.
 func (d *state) valueText() (raw string, cut bool) {
 	start := d.pos
 	if err := d.skipV2(); err != nil {
 		d.pos = len(d.src)
-		return d.src[start:], true
+		if start < len(d.v2.full) {
+			return string(d.v2.full[start:]), true
+		}
+		return "", true
 	}
 	return d.src[start:d.pos], false
 }

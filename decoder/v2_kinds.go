@@ -245,7 +245,11 @@ func (d *state) fromResult(start int, raw string, cut bool, t reflect.Type, err 
 	}
 	// Placed as Go's v2 places it: at the value when nothing or all of
 	// it was read, else at the last token read.
-	e := &v2api.Error{Action: "unmarshal", ByteOffset: int64(start), GoType: t, Err: toUnexpectedEOF(err)}
+	at := start
+	if cut && !read {
+		at = d.nextValueAt(start)
+	}
+	e := &v2api.Error{Action: "unmarshal", ByteOffset: int64(at), GoType: t, Err: toUnexpectedEOF(err)}
 	if depth := dec.StackDepth(); read && depth > 0 {
 		off := int(dec.InputOffset())
 		e.ByteOffset = int64(start + lastTokenStart(raw, off))
@@ -610,16 +614,15 @@ func sliceFnV2(t reflect.Type) decFunc {
 			v.SetLen(v.Cap())
 		}
 		for {
-			if d.atEnd() {
-				v.SetLen(n)
-				return d.truncated()
-			}
-			if d.src[d.pos] == ']' {
+			// Where the valid text ends, Go's v2 still calls the element's
+			// decoder (its look at the next kind fails): a method there
+			// may report an error of its own first.
+			if !d.atEnd() && d.src[d.pos] == ']' {
 				d.pos++
 				d.depth--
 				break
 			}
-			if n > 0 {
+			if n > 0 && !d.atEnd() {
 				d.pos++
 				d.skipSpace()
 			}
@@ -630,7 +633,12 @@ func sliceFnV2(t reflect.Type) decFunc {
 			ev := v.Index(n)
 			ev.SetZero()
 			n++
-			if err := elem(d, ev.Addr().UnsafePointer()); err != nil {
+			wasEnd := d.atEnd()
+			err := elem(d, ev.Addr().UnsafePointer())
+			if err == nil && wasEnd {
+				err = d.truncated()
+			}
+			if err != nil {
 				v.SetLen(n)
 				return within(err, strconv.Itoa(n-1))
 			}
@@ -674,13 +682,12 @@ func arrayFnV2(t reflect.Type) decFunc {
 		var lenErr error
 		i := 0
 		for {
-			if d.atEnd() {
-				return d.truncated()
-			}
-			if d.src[d.pos] == ']' {
+			// As for slices, the element's decoder meets the end of the
+			// valid text.
+			if !d.atEnd() && d.src[d.pos] == ']' {
 				break
 			}
-			if i > 0 {
+			if i > 0 && !d.atEnd() {
 				d.pos++
 				d.skipSpace()
 			}
@@ -692,7 +699,12 @@ func arrayFnV2(t reflect.Type) decFunc {
 			} else {
 				ep := unsafe.Add(p, uintptr(i)*size)
 				v.Index(i).SetZero()
-				if err := elem(d, ep); err != nil {
+				wasEnd := d.atEnd()
+				err := elem(d, ep)
+				if err == nil && wasEnd {
+					err = d.truncated()
+				}
+				if err != nil {
 					return within(err, strconv.Itoa(i))
 				}
 			}

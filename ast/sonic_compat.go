@@ -156,7 +156,7 @@ func (e ParsingError) Message() string {
 	case parseOK:
 		return "ok"
 	case parseEOF:
-		return "unexpected end of JSON input"
+		return wire.MsgUnexpectedEOF
 	case parseInvalid:
 		return "invalid character"
 	}

@@ -109,6 +109,9 @@ func (d *state) unicodeEscapeError(start int) error {
 			continue
 		}
 		r := hex4(s, i+2)
+		if r < 0 {
+			return nil // cut off: not valid JSON, which the decoder reports
+		}
 		switch {
 		case r < 0xD800 || r > 0xDFFF:
 			i += 6

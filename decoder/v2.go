@@ -277,6 +277,22 @@ func (d *state) skipV2() error {
 	return nil
 }
 
+// delimitedAt reports whether the value at pos in the valid text is
+// preceded by what must come before a value: the start, '[', ':' or ','.
+func (d *state) delimitedAt(pos int) bool {
+	for pos > 0 {
+		switch d.src[pos-1] {
+		case ' ', '\t', '\n', '\r':
+			pos--
+			continue
+		case '[', ':', ',':
+			return true
+		}
+		return false
+	}
+	return true
+}
+
 // valueText moves past the value at pos and returns its text; when the
 // valid text ends within it, it returns the rest of the whole input
 // (cut set), so that a method reading it meets what Go's v2 meets.
@@ -284,9 +300,11 @@ func (d *state) valueText() (raw string, cut bool) {
 	start := d.pos
 	if err := d.skipV2(); err != nil {
 		d.pos = len(d.src)
-		if start < len(d.v2.full) {
+		if start < len(d.v2.full) && d.delimitedAt(start) {
 			return string(d.v2.full[start:]), true
 		}
+		// Go's look at the value fails at once: a delimiter before it
+		// is missing.
 		return "", true
 	}
 	return d.src[start:d.pos], false

@@ -338,10 +338,9 @@ func pointerFnV2(t reflect.Type) decFunc {
 	et := t.Elem()
 	elem := fnForV2(et)
 	return func(d *state, p unsafe.Pointer) error {
-		if d.atEnd() {
-			return d.truncated()
-		}
-		if d.src[d.pos] == 'n' {
+		// Where the valid text ends, the element's decoder meets it (a
+		// method may report an error of its own first).
+		if !d.atEnd() && d.src[d.pos] == 'n' {
 			d.takeTag()
 			d.pos += 4
 			*(*unsafe.Pointer)(p) = nil
@@ -371,10 +370,10 @@ func ifaceFnV2(t reflect.Type) decFunc {
 		if v.IsNil() && !empty {
 			return d.errAt(d.pos, t, 0, errNilInterface)
 		}
-		if d.atEnd() {
-			return d.truncated()
-		}
 		if v.IsNil() {
+			if d.atEnd() {
+				return d.truncated()
+			}
 			if t == anyType && d.v2.bits&v2AllowDup == 0 && !d.v2.fromAny {
 				x, err := d.anyV2()
 				if x != nil {

@@ -3,6 +3,7 @@ package json_test
 import (
 	"bytes"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -148,7 +149,8 @@ func FuzzUnmarshalNoPanic(f *testing.F) {
 			vopts := []jsontext.Options{jsontext.AllowDuplicateNames(allowDup), jsontext.AllowInvalidUTF8(allowUTF8)}
 			if jsontext.Value(in).IsValid(vopts...) {
 				var v any
-				if err := json.Unmarshal(in, &v, opts...); err != nil {
+				// (Numbers beyond float64 are errors, as in Go's v2.)
+				if err := json.Unmarshal(in, &v, opts...); err != nil && !errors.Is(err, strconv.ErrRange) {
 					t.Errorf("%q: valid text, but %v", in, err)
 				}
 			}

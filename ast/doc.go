@@ -31,5 +31,7 @@
 //
 // Errors: a path that leads nowhere gives an error that wraps ErrNotFound;
 // malformed JSON gives a *wire.SyntaxError (the same type as
-// jet.SyntaxError) with the offset of the offending byte.
+// jet.SyntaxError) saying where: its Offset counts bytes as
+// encoding/json's does (the offending byte is at index Offset-1, which
+// its Pos method returns).
 package ast

@@ -142,6 +142,11 @@ func unescapeFrom(s string, k int, fl StrFlags, dst []byte) (end int, flags StrF
 				}
 			}
 			w += utf8.EncodeRune(d[w:], r)
+			if j < n && s[j] == '\\' && len(d)-w >= utf8.UTFMax {
+				// Escapes back to back (text in a script written as
+				// \u escapes): the next one here, without a step.
+				goto event
+			}
 		case c < 0x20:
 			return j, fl, d[:w], false
 		case c < utf8.RuneSelf:

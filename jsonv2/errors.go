@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jetjson/jet/internal/v2api"
 	"github.com/jetjson/jet/jsontext"
@@ -135,19 +136,44 @@ func (e *SemanticError) Error() string {
 }
 
 // shortPointer shortens a JSON Pointer longer than 100 bytes to its two
-// ends around an ellipsis.
+// ends around an ellipsis, as Go's v2 does: the cut moves out to whole
+// reference tokens where there are several, never splits a rune, and
+// the ellipsis stands for as many tokens (up to three) as were cut.
 func shortPointer(p string) string {
-	if len(p) <= 100 {
+	const limit = 100
+	if len(p) <= limit {
 		return p
 	}
-	head, tail := p[:50], p[len(p)-50:]
-	if i := strings.LastIndexByte(head, '/'); i > 0 {
-		head = head[:i]
+	i, j := limit/2, len(p)-limit/2
+	if k := strings.LastIndexByte(p[:i], '/'); k > 0 {
+		i = k
 	}
-	if i := strings.IndexByte(tail, '/'); i >= 0 {
-		tail = tail[i+1:]
+	if k := strings.IndexByte(p[j:], '/'); k >= 0 {
+		j += k + 1
 	}
-	return head + "/…/" + tail
+	for i > 0 && !utf8.RuneStart(p[i]) {
+		i--
+	}
+	for j < len(p) && !utf8.RuneStart(p[j]) {
+		j++
+	}
+	cut := p[i:j]
+	middle := "…"
+	switch n := strings.Count(cut, "/"); {
+	case n == 1:
+		middle = "…/…"
+	case n > 1:
+		middle = "…/…/…"
+	}
+	if middle != "…" {
+		if strings.HasPrefix(cut, "/") {
+			middle = strings.TrimPrefix(middle, "…")
+		}
+		if strings.HasSuffix(cut, "/") {
+			middle = strings.TrimSuffix(middle, "…")
+		}
+	}
+	return p[:i] + middle + p[j:]
 }
 
 // Unwrap returns the underlying error.

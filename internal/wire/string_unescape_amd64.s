@@ -2,6 +2,14 @@
 
 #include "textflag.h"
 
+// The bytes the kernel compares with, broadcast to every lane.
+DATA unescC22<>+0(SB)/1, $0x22
+GLOBL unescC22<>(SB), RODATA|NOPTR, $1
+DATA unescC5C<>+0(SB)/1, $0x5c
+GLOBL unescC5C<>(SB), RODATA|NOPTR, $1
+DATA unescC20<>+0(SB)/1, $0x20
+GLOBL unescC20<>(SB), RODATA|NOPTR, $1
+
 // func unescStepsAVX2(src *byte, j, lim int, dst *byte, w int, tab *[256]byte) (jOut, wOut int, high bool)
 //
 // unescStepsGo with 32-byte steps: each step loads 32 bytes of src at j,
@@ -22,15 +30,9 @@ TEXT ·unescStepsAVX2(SB), NOSPLIT, $0-65
 	MOVQ tab+40(FP), R10
 	XORL R11, R11 // high
 
-	MOVL         $0x22, AX
-	MOVQ         AX, X13
-	VPBROADCASTB X13, Y13
-	MOVL         $0x5c, AX
-	MOVQ         AX, X14
-	VPBROADCASTB X14, Y14
-	MOVL         $0x20, AX
-	MOVQ         AX, X15
-	VPBROADCASTB X15, Y15
+	VPBROADCASTB unescC22<>(SB), Y13
+	VPBROADCASTB unescC5C<>(SB), Y14
+	VPBROADCASTB unescC20<>(SB), Y15
 
 loop:
 	CMPQ      BX, CX

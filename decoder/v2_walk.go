@@ -60,11 +60,16 @@ func syntaxErrorV2(in []byte, readErr error, t reflect.Type, v reflect.Value, op
 	}
 	if err := w.walk(t, v); err != nil {
 		if err == errWalkStop {
-			// A semantic error comes first: it is met in the text.
+			// A semantic error comes first: it is met in the valid
+			// text (the decoders read only text known to be valid).
+			cut := len(in)
+			if se, ok := other.(*jsontext.SyntacticError); ok && se.ByteOffset < int64(cut) {
+				cut = int(se.ByteOffset)
+			}
 			if other == nil {
 				other = readErr
 			}
-			return other, len(in)
+			return other, cut
 		}
 		if err == io.EOF {
 			return cutAt(&jsontext.SyntacticError{ByteOffset: dec.InputOffset() + int64(len(dec.UnreadBuffer())), Err: io.ErrUnexpectedEOF})

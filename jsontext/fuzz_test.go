@@ -269,10 +269,13 @@ func TestValidUTF8Runs(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for n := 0; n < 20000; n++ {
 		var b strings.Builder
-		for b.Len() < 300 {
-			b.WriteString(strings.Repeat("a", r.IntN(80)))
+		dense := r.IntN(3) == 0 // long runs of other scripts
+		for b.Len() < 600 {
+			if !dense || r.IntN(20) == 0 {
+				b.WriteString(strings.Repeat("a", r.IntN(80)))
+			}
 			p := pieces[r.IntN(len(pieces))]
-			if r.IntN(4) > 0 {
+			if r.IntN(4) > 0 || dense && r.IntN(10) > 0 {
 				p = pieces[r.IntN(3)] // mostly valid
 			}
 			b.WriteString(p)

@@ -98,7 +98,8 @@ func surrogatesPaired(text string) bool {
 // UTF-8 check costs several times more per byte), and the check is given
 // only the runs of 32-byte chunks that hold other bytes. A chunk after
 // one of ASCII starts at a character; a character cut by the end of a run
-// continues into a chunk of ASCII, which is an error either way.
+// continues into a chunk of ASCII, which is an error either way. A long
+// run (text mostly in other scripts) takes the check to the end at once.
 func validUTF8(s string) bool {
 	i := 0
 	for {
@@ -115,6 +116,9 @@ func validUTF8(s string) bool {
 			if (wire.Load64(s, j)|wire.Load64(s, j+8)|wire.Load64(s, j+16)|wire.Load64(s, j+24))&0x8080808080808080 == 0 {
 				break
 			}
+			if j-i >= utf8RunMax {
+				return wire.ValidUTF8(s[i:])
+			}
 		}
 		if j+32 > len(s) {
 			// Other bytes up to the last whole chunk: the rest with them.
@@ -130,6 +134,10 @@ func validUTF8(s string) bool {
 	}
 	return i == len(s) || wire.ValidUTF8(s[i:])
 }
+
+// utf8RunMax is the longest run of chunks holding non-ASCII bytes that
+// validUTF8 looks for the end of.
+const utf8RunMax = 256
 
 func indexByteString(s string, c byte) int { return strings.IndexByte(s, c) }
 

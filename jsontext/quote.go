@@ -4,6 +4,7 @@ import (
 	"io"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/jetjson/jet/internal/wire"
 )
@@ -158,58 +159,13 @@ func appendUnquotedBody(dst, body []byte) []byte {
 // (\b \f \n \r \t by name, the rest as \u00XX), '<', '>' and '&' too when
 // html is set, U+2028 and U+2029 too when js is set, and each byte of
 // invalid UTF-8 replaced by U+FFFD. bad reports that a replacement was
-// made.
+// made. It is wire.AppendQuotedText, for either kind of text.
 func appendQuote[S ~string | ~[]byte](dst []byte, s S, html, js bool) (out []byte, bad bool) {
-	dst = append(dst, '"')
-	last := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if plainByte[c] && (!html || c != '<' && c != '>' && c != '&') {
-				i++
-				continue
-			}
-			dst = append(dst, s[last:i]...)
-			dst = appendEscapedRune(dst, rune(c))
-			i++
-			last = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
-		switch {
-		case r == utf8.RuneError && size == 1:
-			dst = append(dst, s[last:i]...)
-			dst = append(dst, "\uFFFD"...)
-			bad = true
-			last = i + 1
-		case js && (r == '\u2028' || r == '\u2029'):
-			dst = append(dst, s[last:i]...)
-			dst = appendEscapedRune(dst, r)
-			last = i + size
-		}
-		i += size
-	}
-	dst = append(dst, s[last:]...)
-	return append(dst, '"'), bad
+	// A slice's header starts with a string's: the bytes are read, not
+	// kept.
+	return wire.AppendQuotedText(dst, *(*string)(unsafe.Pointer(&s)), html, js)
 }
 
 // appendEscapedRune appends the escape for r: a short one where JSON has
 // one, else \uXXXX in lower case.
-func appendEscapedRune(dst []byte, r rune) []byte {
-	switch r {
-	case '"', '\\':
-		return append(dst, '\\', byte(r))
-	case '\b':
-		return append(dst, '\\', 'b')
-	case '\f':
-		return append(dst, '\\', 'f')
-	case '\n':
-		return append(dst, '\\', 'n')
-	case '\r':
-		return append(dst, '\\', 'r')
-	case '\t':
-		return append(dst, '\\', 't')
-	}
-	const hex = "0123456789abcdef"
-	return append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
-}
+func appendEscapedRune(dst []byte, r rune) []byte { return wire.AppendTextEscape(dst, r) }

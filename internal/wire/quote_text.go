@@ -15,7 +15,7 @@ func AppendQuotedText(dst []byte, s string, html, js bool) (out []byte, invalid 
 		c := s[i]
 		if c < utf8.RuneSelf {
 			dst = append(dst, s[last:i]...)
-			dst = appendTextEscape(dst, rune(c))
+			dst = AppendTextEscape(dst, rune(c))
 			i++
 			last = i
 			continue
@@ -29,7 +29,7 @@ func AppendQuotedText(dst []byte, s string, html, js bool) (out []byte, invalid 
 			last = i + 1
 		case js && (r == '\u2028' || r == '\u2029'):
 			dst = append(dst, s[last:i]...)
-			dst = appendTextEscape(dst, r)
+			dst = AppendTextEscape(dst, r)
 			last = i + size
 		}
 		i += size
@@ -38,9 +38,9 @@ func AppendQuotedText(dst []byte, s string, html, js bool) (out []byte, invalid 
 	return append(dst, '"'), invalid
 }
 
-// appendTextEscape appends the escape of r as jsontext writes it: the
+// AppendTextEscape appends the escape of r as jsontext writes it: the
 // short form where JSON has one, else \u and four lower-case hex digits.
-func appendTextEscape(dst []byte, r rune) []byte {
+func AppendTextEscape(dst []byte, r rune) []byte {
 	switch r {
 	case '"', '\\':
 		return append(dst, '\\', byte(r))

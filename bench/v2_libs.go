@@ -14,22 +14,19 @@ import (
 const ClassV2 = "v2"
 
 // v2Ops are the operations class v2 runs (Valid is the jsontext
-// class's business); jetV2Ops those jet-v2 runs until jsonv2 has
-// Unmarshal.
-var (
-	v2Ops    = []string{OpDecodeGeneric, OpEncodeGeneric, OpDecodeBinding, OpEncodeBinding}
-	jetV2Ops = []string{OpEncodeGeneric, OpEncodeBinding}
-)
+// class's business).
+var v2Ops = []string{OpDecodeGeneric, OpEncodeGeneric, OpDecodeBinding, OpEncodeBinding}
 
 // V2Libraries returns the v2 implementations: jet's, Go's (when built)
 // and goccy's.
 func V2Libraries() []*Library {
 	libs := []*Library{{
-		Name:    "jet-v2",
-		Class:   ClassV2,
-		Jet:     true,
-		Ops:     jetV2Ops,
-		Marshal: func(v any) ([]byte, error) { return jetv2.Marshal(v) },
+		Name:      "jet-v2",
+		Class:     ClassV2,
+		Jet:       true,
+		Ops:       v2Ops,
+		Marshal:   func(v any) ([]byte, error) { return jetv2.Marshal(v) },
+		Unmarshal: func(data []byte, v any) error { return jetv2.Unmarshal(data, v) },
 	}}
 	if std := stdV2(); std != nil {
 		libs = append(libs, std)

@@ -375,6 +375,19 @@ func ifaceFnV2(t reflect.Type) decFunc {
 				return d.truncated()
 			}
 			if t == anyType && d.v2.bits&v2AllowDup == 0 && !d.v2.fromAny {
+				// Text known to be valid, without duplicate names: v1's
+				// any decoder (slabs, sized maps) builds the very values
+				// anyV2 builds. It cannot say where a number overflows,
+				// or handle text cut before a syntax error: anyV2 then
+				// decodes the value again.
+				start, depth := d.pos, d.depth
+				if x, err := d.decodeAny(); err == nil && d.saved == nil {
+					if x != nil {
+						v.Set(reflect.ValueOf(x))
+					}
+					return nil
+				}
+				d.pos, d.depth, d.saved = start, depth, nil
 				x, err := d.anyV2()
 				if x != nil {
 					v.Set(reflect.ValueOf(x))

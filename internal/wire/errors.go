@@ -15,7 +15,7 @@ type SyntaxError struct {
 	// Offset is the number of bytes read before the error was found.
 	Offset int64
 	// Msg says what is wrong, in encoding/json's wording
-	// ("invalid character 'x' looking for beginning of value").
+	// (the table in messages.go).
 	Msg string
 
 	// window is a copy of the input around the error; winStart is the

@@ -318,11 +318,9 @@ func (d *state) truncated() error {
 func (d *state) atEnd() bool { return d.pos >= len(d.src) }
 
 var (
-	errInvalidStringTagV2 = errors.New("invalid use of `string` tag option")
-	errNoDefaultV2        = errors.New("no default representation")
-	errNilInterface       = errors.New("cannot derive concrete type for nil interface with finite type set")
-	errArrayUnderflow     = errors.New("too few array elements")
-	errArrayOverflow      = errors.New("too many array elements")
+	errNilInterface   = errors.New("cannot derive concrete type for nil interface with finite type set")
+	errArrayUnderflow = errors.New("too few array elements")
+	errArrayOverflow  = errors.New("too many array elements")
 )
 
 func newFnV2(t reflect.Type) decFunc {
@@ -343,7 +341,7 @@ func kindFnV2(t reflect.Type) decFunc {
 	case reflect.Bool:
 		return func(d *state, p unsafe.Pointer) error {
 			if d.takeTag()&v2TagString != 0 {
-				return d.errAt(d.pos, t, 0, errInvalidStringTagV2)
+				return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
 			}
 			if d.atEnd() {
 				return d.truncated()
@@ -367,7 +365,7 @@ func kindFnV2(t reflect.Type) decFunc {
 	case reflect.String:
 		return func(d *state, p unsafe.Pointer) error {
 			if d.takeTag()&v2TagString != 0 {
-				return d.errAt(d.pos, t, 0, errInvalidStringTagV2)
+				return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
 			}
 			if d.atEnd() {
 				return d.truncated()

@@ -20,11 +20,6 @@ import (
 	"github.com/jetjson/jet/jsontext"
 )
 
-// unmarshalerFromType is v2's UnmarshalerFrom over jet's jsontext.
-var unmarshalerFromType = reflect.TypeFor[interface {
-	UnmarshalJSONFrom(*jsontext.Decoder) error
-}]()
-
 // fromCaller calls the UnmarshalJSONFrom method of the value at p on a
 // Decoder over raw, the text of the value at start.
 type fromCaller func(d *state, p unsafe.Pointer, raw string, start int, cut bool) error
@@ -37,7 +32,7 @@ var stdFromCaller func(t reflect.Type) fromCaller
 // hasFromMethodV2 reports whether pt (a pointer type) has an
 // UnmarshalJSONFrom method v2 calls.
 func hasFromMethodV2(pt reflect.Type) bool {
-	return pt.Implements(unmarshalerFromType) || stdFromCaller != nil && stdFromCaller(pt.Elem()) != nil
+	return pt.Implements(v2api.UnmarshalerFrom) || stdFromCaller != nil && stdFromCaller(pt.Elem()) != nil
 }
 
 // methodFnV2 returns the decoder of a type that unmarshals itself, or
@@ -50,7 +45,7 @@ func methodFnV2(t reflect.Type) decFunc {
 	pt := reflect.PointerTo(t)
 	var from fromCaller
 	switch {
-	case pt.Implements(unmarshalerFromType):
+	case pt.Implements(v2api.UnmarshalerFrom):
 		from = func(d *state, p unsafe.Pointer, raw string, start int, cut bool) error {
 			m := reflect.NewAt(t, p).Interface().(interface {
 				UnmarshalJSONFrom(*jsontext.Decoder) error
@@ -299,12 +294,12 @@ func timeFnV2(t reflect.Type) decFunc {
 	case reflect.TypeFor[time.Duration]():
 		return func(d *state, p unsafe.Pointer) error {
 			d.takeTag()
-			return d.errAt(d.pos, t, 0, errNoDefaultV2)
+			return d.errAt(d.pos, t, 0, v2api.ErrNoDefault)
 		}
 	case reflect.TypeFor[time.Time]():
 		return func(d *state, p unsafe.Pointer) error {
 			if d.takeTag()&v2TagString != 0 {
-				return d.errAt(d.pos, t, 0, errInvalidStringTagV2)
+				return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
 			}
 			if d.atEnd() {
 				return d.truncated()
@@ -359,7 +354,7 @@ func ifaceFnV2(t reflect.Type) decFunc {
 	empty := t.NumMethod() == 0
 	return func(d *state, p unsafe.Pointer) error {
 		if d.takeTag()&v2TagString != 0 {
-			return d.errAt(d.pos, t, 0, errInvalidStringTagV2)
+			return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
 		}
 		v := reflect.NewAt(t, p).Elem()
 		if !d.atEnd() && d.src[d.pos] == 'n' {
@@ -547,7 +542,7 @@ func bytesFnV2(t reflect.Type) decFunc {
 	isArray := t.Kind() == reflect.Array
 	return func(d *state, p unsafe.Pointer) error {
 		if d.takeTag()&v2TagString != 0 {
-			return d.errAt(d.pos, t, 0, errInvalidStringTagV2)
+			return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
 		}
 		if d.atEnd() {
 			return d.truncated()
@@ -601,7 +596,7 @@ func sliceFnV2(t reflect.Type) decFunc {
 	elem := fnForV2(et)
 	return func(d *state, p unsafe.Pointer) error {
 		if d.takeTag()&v2TagString != 0 {
-			return d.errAt(d.pos, t, 0, errInvalidStringTagV2)
+			return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
 		}
 		if d.atEnd() {
 			return d.truncated()
@@ -671,7 +666,7 @@ func arrayFnV2(t reflect.Type) decFunc {
 	n, size := t.Len(), et.Size()
 	return func(d *state, p unsafe.Pointer) error {
 		if d.takeTag()&v2TagString != 0 {
-			return d.errAt(d.pos, t, 0, errInvalidStringTagV2)
+			return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
 		}
 		if d.atEnd() {
 			return d.truncated()
@@ -741,10 +736,10 @@ func mapFnV2(t reflect.Type) decFunc {
 	kt, vt := t.Key(), t.Elem()
 	key := fnForV2(kt)
 	val := fnForV2(vt)
-	stringKey := kt.Kind() == reflect.String && !hasMethodsV2(kt)
+	stringKey := kt.Kind() == reflect.String && !v2api.HasMethods(kt)
 	return func(d *state, p unsafe.Pointer) error {
 		if d.takeTag()&v2TagString != 0 {
-			return d.errAt(d.pos, t, 0, errInvalidStringTagV2)
+			return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
 		}
 		if d.atEnd() {
 			return d.truncated()
@@ -808,7 +803,7 @@ func mapFnV2(t reflect.Type) decFunc {
 			// reads the name alone.
 			if old := m.MapIndex(k); old.IsValid() {
 				if checkDup && (!seen.IsValid() || seen.MapIndex(k).IsValid()) {
-					return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("/" + escapeToken(name)), Err: jsontext.ErrDuplicateName}
+					return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(name), Err: jsontext.ErrDuplicateName}
 				}
 				v.Set(old)
 			} else {
@@ -854,23 +849,4 @@ func quoteRuneV2(s string) string {
 func unquoteName(q string) (string, bool) {
 	out, err := jsontext.AppendUnquote(nil, q)
 	return string(out), err == nil
-}
-
-// hasMethodsV2 reports whether values of t, or pointers to them, have a
-// method v2 calls when marshaling or unmarshaling.
-func hasMethodsV2(t reflect.Type) bool {
-	for _, m := range v2MethodTypes {
-		if t.Implements(m) || t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(m) {
-			return true
-		}
-	}
-	return false
-}
-
-var v2MethodTypes = []reflect.Type{
-	reflect.TypeFor[interface{ MarshalJSONTo(*jsontext.Encoder) error }](),
-	rt.MarshalerType,
-	reflect.TypeFor[interface{ AppendText([]byte) ([]byte, error) }](),
-	rt.TextMarshalerType,
-	unmarshalerFromType, rt.UnmarshalerType, rt.TextUnmarshalerType,
 }

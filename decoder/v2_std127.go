@@ -23,7 +23,6 @@ var stdUnmarshalerFromType = reflect.TypeFor[stdjson.UnmarshalerFrom]()
 
 func init() {
 	stdFromCaller = stdFromCallerOf
-	v2MethodTypes = append(v2MethodTypes, stdUnmarshalerFromType, reflect.TypeFor[stdjson.MarshalerTo]())
 }
 
 func stdFromCallerOf(t reflect.Type) fromCaller {

@@ -2,9 +2,7 @@ package decoder
 
 import (
 	"errors"
-	"fmt"
 	"reflect"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -39,7 +37,7 @@ type structV2 struct {
 }
 
 func structFnV2(t reflect.Type) decFunc {
-	plan := rt.StructFieldsV2(t, hasMethodsV2)
+	plan := rt.StructFieldsV2(t, v2api.HasMethods)
 	sv := &structV2{t: t, plan: plan, byName: map[string]int{}, byFold: map[string][]int{}}
 	sv.fields = make([]fieldV2, len(plan.Fields))
 	for i, f := range plan.Fields {
@@ -97,7 +95,7 @@ func foldNameV2(s string) string {
 func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 	t := sv.t
 	if d.takeTag()&v2TagString != 0 {
-		return d.errAt(d.pos, t, 0, errInvalidStringTagV2)
+		return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
 	}
 	if d.atEnd() {
 		return d.truncated()
@@ -162,7 +160,7 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 		}
 		if ok && seen != nil {
 			if seen[i] {
-				return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("/" + escapeToken(name)), Err: jsontext.ErrDuplicateName}
+				return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(name), Err: jsontext.ErrDuplicateName}
 			}
 			seen[i] = true
 		}
@@ -200,7 +198,7 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 			}
 			if f.format != "" {
 				d.v2.tag = 0
-				return within(d.errAt(d.pos, f.typeOf(sv, i), 0, errInvalidFormat(f.format)), name)
+				return within(d.errAt(d.pos, f.typeOf(sv, i), 0, v2api.ErrInvalidFormat(f.format)), name)
 			}
 			if err := f.fn(d, fp); err != nil {
 				d.v2.tag = 0
@@ -296,12 +294,3 @@ func fieldPointerV2(p unsafe.Pointer, offset uintptr, hops []rt.Hop, alloc bool)
 }
 
 var errNilField = errors.New("cannot set embedded pointer to unexported struct type")
-
-func errInvalidFormat(format string) error {
-	return fmt.Errorf("invalid format flag %q", format)
-}
-
-// escapeToken escapes a JSON Pointer reference token (RFC 6901).
-func escapeToken(s string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
-}

@@ -229,7 +229,7 @@ func (w *walkerV2) walk(t reflect.Type, v reflect.Value) error {
 	case reflect.Struct:
 		plan, ok := w.plans[t]
 		if !ok {
-			plan = rt.StructFieldsV2(t, hasMethodsV2)
+			plan = rt.StructFieldsV2(t, v2api.HasMethods)
 			if w.plans == nil {
 				w.plans = map[reflect.Type]rt.PlanV2{}
 			}

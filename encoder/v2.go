@@ -169,9 +169,7 @@ func semErr(b []byte, t reflect.Type, err error) error {
 func within(err error, token string) error { return v2api.Within(err, token) }
 
 var (
-	errInvalidStringTag = errors.New("invalid use of `string` tag option")
-	errNoDefault        = errors.New("no default representation")
-	errCycle            = errors.New("encountered a cycle")
+	errCycle = errors.New("encountered a cycle")
 )
 
 // tagCheck takes the tag options meant for a value of type t, which has
@@ -180,7 +178,7 @@ func (e *state) tagCheck(b []byte, t reflect.Type) error {
 	tag := e.v2.tag
 	e.v2.tag = 0
 	if tag&v2TagString != 0 {
-		return semErr(b, t, errInvalidStringTag)
+		return semErr(b, t, v2api.ErrInvalidStringTag)
 	}
 	return nil
 }

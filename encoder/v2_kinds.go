@@ -20,26 +20,7 @@ import (
 )
 
 // The methods v2 calls, in the order it tries them.
-var (
-	marshalerToType  = reflect.TypeFor[interface{ MarshalJSONTo(*jsontext.Encoder) error }]()
-	textAppenderType = reflect.TypeFor[textAppender]()
-)
-
-// textAppender is encoding.TextAppender, which Go 1.23 lacks.
-type textAppender interface {
-	AppendText([]byte) ([]byte, error)
-}
-
-// hasMethodsV2 reports whether values of t, or pointers to them, have a
-// method v2 calls when marshaling or unmarshaling.
-func hasMethodsV2(t reflect.Type) bool {
-	for _, m := range v2MethodTypes {
-		if t.Implements(m) || t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(m) {
-			return true
-		}
-	}
-	return false
-}
+var ()
 
 // stdMarshalerToType is the standard library's MarshalerTo interface
 // (MarshalJSONTo taking encoding/json/jsontext's Encoder), and
@@ -50,14 +31,6 @@ var (
 	callStdMarshalerTo func(e *state, b []byte, t reflect.Type, m any) ([]byte, error)
 )
 
-// v2MethodTypes are the interfaces of the methods v2 calls: the marshal
-// methods first (v2_std127.go adds the standard library's at the end).
-var v2MethodTypes = []reflect.Type{
-	marshalerToType, rt.MarshalerType, textAppenderType, rt.TextMarshalerType,
-	reflect.TypeFor[interface{ UnmarshalJSONFrom(*jsontext.Decoder) error }](),
-	rt.UnmarshalerType, rt.TextUnmarshalerType,
-}
-
 // ptrMethodsV2 reports whether encoding t may call a marshal method with
 // a pointer into the value.
 func ptrMethodsV2(t reflect.Type, seen map[reflect.Type]bool) bool {
@@ -66,8 +39,8 @@ func ptrMethodsV2(t reflect.Type, seen map[reflect.Type]bool) bool {
 	}
 	seen[t] = true
 	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
-		for _, m := range v2MethodTypes {
-			if m.NumMethod() == 1 && strings.HasPrefix(m.Method(0).Name, "Marshal") && reflect.PointerTo(t).Implements(m) {
+		for _, m := range v2api.MarshalMethods {
+			if reflect.PointerTo(t).Implements(m) {
 				return true
 			}
 		}
@@ -99,7 +72,7 @@ func methodFnV2From(t reflect.Type, i int) encFunc {
 	}
 	pt := reflect.PointerTo(t)
 	switch {
-	case i <= 0 && pt.Implements(marshalerToType):
+	case i <= 0 && pt.Implements(v2api.MarshalerTo):
 		next := methodFnV2From(t, 1)
 		if next == nil {
 			next = newFnV2Kind(t)
@@ -134,10 +107,10 @@ func methodFnV2From(t reflect.Type, i int) encFunc {
 			}
 			return e.appendRawV2(b, raw, t)
 		}
-	case i <= 2 && pt.Implements(textAppenderType):
+	case i <= 2 && pt.Implements(v2api.TextAppender):
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 			e.v2.tag = 0
-			m := reflect.NewAt(t, p).Interface().(textAppender)
+			m := reflect.NewAt(t, p).Interface().(interface{ AppendText([]byte) ([]byte, error) })
 			text, err := m.AppendText(nil)
 			if err != nil {
 				return b, semErr(b, t, methodErr(err, "AppendText"))
@@ -271,8 +244,6 @@ func (e *state) methodOutputV2(b []byte, t reflect.Type, r methodRun, err error)
 	return b, &v2api.Error{Action: "marshal", ByteOffset: at, JSONPointer: inner, GoType: t, Err: err}
 }
 
-var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
-
 var (
 	errNonSingular         = errors.New("must read or write exactly one value")
 	errUnsupportedMutation = errors.New("unsupported calls must not read or write any tokens")
@@ -299,7 +270,7 @@ func timeFnV2(t reflect.Type) encFunc {
 	case reflect.TypeFor[time.Duration]():
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 			e.v2.tag = 0
-			return b, semErr(b, t, errNoDefault)
+			return b, semErr(b, t, v2api.ErrNoDefault)
 		}
 	case reflect.TypeFor[time.Time]():
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
@@ -446,8 +417,8 @@ func mapFnV2(t reflect.Type) encFunc {
 	// plainKeys: string keys written as they are (unless a marshal
 	// function takes them); uniqueKeys: keys that cannot be written
 	// alike, so that no duplicate check is needed.
-	plainKeys := kt.Kind() == reflect.String && !hasMethodsV2(kt)
-	uniqueKeys := !hasMethodsV2(kt)
+	plainKeys := kt.Kind() == reflect.String && !v2api.HasMethods(kt)
+	uniqueKeys := !v2api.HasMethods(kt)
 	switch kt.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr, reflect.String:

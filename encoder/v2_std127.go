@@ -32,7 +32,6 @@ type stdUnmarshalerFrom = interface {
 func init() {
 	stdMarshalerToType = reflect.TypeFor[stdMarshalerTo]()
 	callStdMarshalerTo = callStdTo
-	v2MethodTypes = append(v2MethodTypes, stdMarshalerToType, reflect.TypeFor[stdUnmarshalerFrom]())
 }
 
 // stdOptionOf pairs jet's option bits with the standard library's

@@ -3,7 +3,6 @@ package encoder
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"reflect"
 	"slices"
@@ -57,7 +56,7 @@ const (
 // options: a scalar written inline, or v2KindOther for one that has
 // methods, a time type, a `string` or `format` option, or another kind.
 func v2FieldKindOf(t reflect.Type, str bool, format string) v2FieldKind {
-	if str || format != "" || hasMethodsV2(t) || timeFnV2(t) != nil {
+	if str || format != "" || v2api.HasMethods(t) || timeFnV2(t) != nil {
 		return v2KindOther
 	}
 	switch t.Kind() {
@@ -90,7 +89,7 @@ func v2FieldKindOf(t reflect.Type, str bool, format string) v2FieldKind {
 }
 
 func structFnV2(t reflect.Type) encFunc {
-	plan := rt.StructFieldsV2(t, hasMethodsV2)
+	plan := rt.StructFieldsV2(t, v2api.HasMethods)
 	fields := make([]fieldV2, len(plan.Fields))
 	for i, f := range plan.Fields {
 		q, _ := wire.AppendQuotedText(nil, f.Name, false, false)
@@ -128,7 +127,7 @@ func structFnV2(t reflect.Type) encFunc {
 		fallback = fnForV2Locked(fallbackType)
 		if fallbackType.Kind() == reflect.Map {
 			mc := &mapV2{t: fallbackType, key: fnForV2Locked(fallbackType.Key()), val: fnForV2Locked(fallbackType.Elem()),
-				plainKeys: !hasMethodsV2(fallbackType.Key()), uniqueKeys: !hasMethodsV2(fallbackType.Key()), fallback: true}
+				plainKeys: !v2api.HasMethods(fallbackType.Key()), uniqueKeys: !v2api.HasMethods(fallbackType.Key()), fallback: true}
 			fallback = withFuncsV2(fallbackType, mc.encode)
 		}
 	}
@@ -186,7 +185,7 @@ func structFnV2(t reflect.Type) encFunc {
 				b, err = e.appendScalarV2(b, f, fp)
 			case f.format != "":
 				e.v2.tag = 0
-				err = semErr(b, t, fmt.Errorf("invalid format flag %q", f.format))
+				err = semErr(b, t, v2api.ErrInvalidFormat(f.format))
 			default:
 				b, err = f.fn(e, b, fp)
 			}
@@ -353,7 +352,7 @@ func (e *state) appendRawFallbackV2(b []byte, start int, raw []byte, t reflect.T
 		if err != nil {
 			// The cause is placed in the raw value.
 			return b, &v2api.Error{Action: "marshal", ByteOffset: int64(len(b)), GoType: t, Err: err,
-				JSONPointer: jsontext.Pointer("/" + pointerEscaper.Replace(string(u)))}
+				JSONPointer: jsontext.Pointer("").AppendToken(string(u))}
 		}
 		if b, err = e.formatRawV2(b, val); err != nil {
 			return b[:at], err

@@ -79,7 +79,7 @@ func (e *Error) Unwrap() error { return e.Err }
 // index) in front of the JSON Pointer of err, when err is a semantic or
 // syntactic error.
 func Within(err error, token string) error {
-	prefix := jsontext.Pointer("/" + pointerEscaper.Replace(token))
+	prefix := jsontext.Pointer("").AppendToken(token)
 	switch e := err.(type) {
 	case *Error:
 		e.JSONPointer = prefix + e.JSONPointer
@@ -93,8 +93,6 @@ func Within(err error, token string) error {
 	}
 	return err
 }
-
-var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
 // Offset moves err's byte offset by d, when err is a semantic or
 // syntactic error.

@@ -1,0 +1,56 @@
+package v2api
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+
+	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/jsontext"
+)
+
+// The interfaces of the methods v2 calls, shared by the encoder and the
+// decoder (std127.go adds the standard library's jsontext forms where the
+// toolchain has them).
+var (
+	// MarshalerTo is MarshalJSONTo over jet's jsontext.
+	MarshalerTo = reflect.TypeFor[interface {
+		MarshalJSONTo(*jsontext.Encoder) error
+	}]()
+	// UnmarshalerFrom is UnmarshalJSONFrom over jet's jsontext.
+	UnmarshalerFrom = reflect.TypeFor[interface {
+		UnmarshalJSONFrom(*jsontext.Decoder) error
+	}]()
+	// TextAppender is encoding.TextAppender, which Go 1.23 lacks.
+	TextAppender = reflect.TypeFor[interface {
+		AppendText([]byte) ([]byte, error)
+	}]()
+
+	// MarshalMethods are the marshal methods' interfaces; methods holds
+	// them and the unmarshal methods'.
+	MarshalMethods = []reflect.Type{MarshalerTo, rt.MarshalerType, TextAppender, rt.TextMarshalerType}
+	methods        = append(append([]reflect.Type(nil), MarshalMethods...),
+		UnmarshalerFrom, rt.UnmarshalerType, rt.TextUnmarshalerType)
+)
+
+// HasMethods reports whether values of t, or pointers to them, have a
+// method v2 calls when marshaling or unmarshaling (such a type cannot be
+// an embedded struct whose fields are inlined).
+func HasMethods(t reflect.Type) bool {
+	for _, m := range methods {
+		if t.Implements(m) || t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// The causes of semantic errors that marshaling and unmarshaling share.
+var (
+	ErrInvalidStringTag = errors.New("invalid use of `string` tag option")
+	ErrNoDefault        = errors.New("no default representation")
+)
+
+// ErrInvalidFormat is the cause of the error for a `format` tag option
+// the type does not take.
+func ErrInvalidFormat(format string) error { return fmt.Errorf("invalid format flag %q", format) }

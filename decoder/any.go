@@ -145,6 +145,9 @@ func (d *state) objectAny() (any, error) {
 	clear(members)
 	d.kvs = d.kvs[:base]
 	d.depth--
+	if len(m) != len(members) && d.opts&optV2Single != 0 {
+		return nil, d.syntaxError(d.pos, "duplicate name")
+	}
 	return m, nil
 }
 

@@ -46,6 +46,12 @@ const (
 	OptionStdErrors
 )
 
+// optV2Single marks a v2 decoding in one pass over text not checked
+// first (see decodeV2Single): a half surrogate pair escaped in a string
+// and a duplicate name in an object decoded into an empty interface are
+// errors (the v1 dialect takes them).
+const optV2Single Options = 1 << 31
+
 // DefaultMaxDepth is the default limit on nesting.
 const DefaultMaxDepth = wire.DefaultMaxDepth
 
@@ -438,6 +444,9 @@ func (d *state) scanString() (s string, start int, err error) {
 	}
 	if fl&wire.Escaped != 0 {
 		d.scratch = out
+		if fl&wire.LoneSurrogate != 0 && d.opts&optV2Single != 0 {
+			return "", 0, d.syntaxError(start, "invalid escape: half of a surrogate pair")
+		}
 		return wire.StringOf(out), -1, nil
 	}
 	body := d.src[start : end-1]

@@ -109,15 +109,7 @@ func structFn(t reflect.Type) decFunc {
 	for i := range sp.fields {
 		f := &sp.fields[i]
 		f.fn = fnFor(f.typ)
-		f.rawKey = !wire.NeedsQuoting(f.name, false)
-		f.keyQ = `"` + f.name + `"`
-		for j := 0; j < len(f.keyQ) && j < 8; j++ {
-			f.keyWord |= uint64(f.keyQ[j]) << (8 * j)
-			f.keyMask |= 0xff << (8 * j)
-		}
-		if n := len(f.keyQ); n > 8 {
-			f.keyLast = binary.LittleEndian.Uint64([]byte(f.keyQ[n-8:]))
-		}
+		f.setKey(f.name)
 		if n := len(f.name); n <= maxIndexedLen {
 			for len(sp.byLen) <= n {
 				sp.byLen = append(sp.byLen, nil)
@@ -135,6 +127,20 @@ func structFn(t reflect.Type) decFunc {
 		}
 	}
 	return func(d *state, p unsafe.Pointer) error { return d.decodeStruct(sp, p) }
+}
+
+// setKey sets what matchKey compares a key with: the quoted name, and
+// its first and last 8 bytes as words.
+func (f *decField) setKey(name string) {
+	f.rawKey = !wire.NeedsQuoting(name, false)
+	f.keyQ = `"` + name + `"`
+	for j := 0; j < len(f.keyQ) && j < 8; j++ {
+		f.keyWord |= uint64(f.keyQ[j]) << (8 * j)
+		f.keyMask |= 0xff << (8 * j)
+	}
+	if n := len(f.keyQ); n > 8 {
+		f.keyLast = binary.LittleEndian.Uint64([]byte(f.keyQ[n-8:]))
+	}
 }
 
 // find returns the index of the field for key, or -1: the expected next

@@ -16,6 +16,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/jsonopts"
@@ -55,6 +56,13 @@ type v2dstate struct {
 	// full is the whole input, of which the decoders read the valid
 	// text before a syntax error.
 	full []byte
+	// single is set in a single pass over text not checked first (see
+	// decodeV2Single): the decoders check the delimiters and literals
+	// they would otherwise take as read.
+	single bool
+	// unknown is the stack of names met in the objects being decoded
+	// that no field takes, in a single pass (see structV2.decode).
+	unknown []string
 	// fromAny is set when the caller's functions take one of the types
 	// Go's v2 represents any JSON value with (fromAnyTypes): an empty
 	// interface is then filled by those types' decoders.
@@ -71,6 +79,15 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return &v2api.Error{Action: "unmarshal", GoType: reflect.TypeOf(out), Err: errNonNilReference}
 	}
+	x := newV2dstate(in, opts)
+	if readErr == nil && x.funcs == nil && x.bits&v2AllowDup == 0 && !opts.Flags.Get(jsonopts.AllowInvalidUTF8) && rv.Elem().IsZero() && plainV2Of(rv.Type().Elem()) {
+		if decodeV2Single(in, rv, &x) {
+			return nil
+		}
+		// The value is zero again for the checked pass, which decides.
+		rv.Elem().SetZero()
+		x.single, x.unknown = false, nil
+	}
 	syntaxErr := textexport.CheckDocument(in, opts)
 	src := in
 	if _, ok := syntaxErr.(*jsontext.SyntacticError); ok || readErr != nil {
@@ -80,6 +97,28 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 		syntaxErr, cut = syntaxErrorV2(in, readErr, rv.Type().Elem(), rv.Elem(), opts, syntaxErr)
 		src = in[:cut]
 	}
+	d := getState(0, MaxNesting)
+	d.src, d.input, d.borrowed = wire.StringOf(src), src, true
+	d.v2 = &x
+	d.skipSpace()
+	err := fnForV2Of(rv.Type().Elem())(d, rv.UnsafePointer())
+	d.v2 = nil
+	putState(d)
+	if syntaxErr != nil {
+		// An error the decoders meet in the text before the syntax error
+		// wins (a semantic error, or a duplicate name only the meaning
+		// shows, as "0" and "-0" for integer keys), as Go's decoder meets
+		// it first.
+		if se, ok := err.(*v2api.Error); ok && se.Err == errTruncated || err == nil {
+			return syntaxErr
+		}
+		return err
+	}
+	return err
+}
+
+// newV2dstate returns the state of a v2 decoding of in under opts.
+func newV2dstate(in []byte, opts *jsonopts.Struct) v2dstate {
 	x := v2dstate{opts: opts, full: in}
 	f := opts.Flags
 	if f.Get(jsonopts.StringifyNumbers) {
@@ -105,25 +144,79 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 			}
 		}
 	}
-	d := getState(0, MaxNesting)
-	d.src, d.input, d.borrowed = wire.StringOf(src), src, true
-	d.v2 = &x
+	return x
+}
+
+// decodeV2Single decodes in into the zero value rv points to in one
+// pass, without checking the text first: the decoders check the
+// delimiters and literals they meet, strings are checked for UTF-8,
+// names for duplicates (fields by a set of their own, the rest by the
+// syntax layer on the values skipped), and any error or doubt ends the
+// pass with false. The caller then sets the value to zero again and
+// decodes with the text checked first, which finds the error Go's v2
+// reports, and where. A pass cut short leaves no trace: the types it
+// takes (plainV2Of) run no code but jet's.
+func decodeV2Single(in []byte, rv reflect.Value, x *v2dstate) bool {
+	x.single = true
+	d := getState(OptionValidateString|optV2Single, singleMaxDepth)
+	d.src, d.input, d.borrowed = wire.StringOf(in), in, true
+	d.v2 = x
 	d.skipSpace()
 	err := fnForV2Of(rv.Type().Elem())(d, rv.UnsafePointer())
+	if err == nil {
+		d.skipSpace()
+	}
+	ok := err == nil && d.saved == nil && d.atEnd()
 	d.v2 = nil
 	putState(d)
-	if syntaxErr != nil {
-		// An error the decoders meet in the text before the syntax error
-		// wins (a semantic error, or a duplicate name only the meaning
-		// shows, as "0" and "-0" for integer keys), as Go's decoder meets
-		// it first.
-		if se, ok := err.(*v2api.Error); ok && se.Err == errTruncated || err == nil {
-			return syntaxErr
-		}
-		return err
-	}
-	return err
+	return ok
 }
+
+// singleMaxDepth is the nesting a single pass takes, below the syntax
+// layer's limit: deeper text is left to the checked pass.
+const singleMaxDepth = 5000
+
+// plainV2Of reports whether decoding a t runs no code but jet's: no
+// type within it has methods v2 calls (time's types aside, which v2
+// decodes itself).
+func plainV2Of(t reflect.Type) bool {
+	if v, ok := plainV2Memo.Load(t); ok {
+		return v.(bool)
+	}
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type) bool
+	walk = func(t reflect.Type) bool {
+		if seen[t] {
+			return true
+		}
+		seen[t] = true
+		if timeFnV2(t) != nil {
+			return true
+		}
+		if v2api.HasMethods(t) {
+			return false
+		}
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array:
+			return walk(t.Elem())
+		case reflect.Map:
+			return walk(t.Key()) && walk(t.Elem())
+		case reflect.Struct:
+			for i := 0; i < t.NumField(); i++ {
+				if !walk(t.Field(i).Type) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	ok := walk(t)
+	plainV2Memo.Store(t, ok)
+	return ok
+}
+
+// plainV2Memo holds plainV2Of's answers by type.
+var plainV2Memo sync.Map
 
 // errTruncated marks a decoder that ran into the end of the valid text
 // before a syntax error: the syntax error is reported.
@@ -273,6 +366,11 @@ func (d *state) skipV2() error {
 	if !ok {
 		return d.truncated()
 	}
+	if d.v2.single && textexport.CheckDocument(d.input[d.pos:end], d.v2.opts) != nil {
+		// What the syntax layer checks beyond wire's grammar (names,
+		// UTF-8) is checked in the value skipped.
+		return d.truncated()
+	}
 	d.pos = end
 	return nil
 }
@@ -348,15 +446,21 @@ func kindFnV2(t reflect.Type) decFunc {
 			}
 			switch d.src[d.pos] {
 			case 'n':
-				d.pos += 4
+				if !d.literalV2("null") {
+					return d.truncated()
+				}
 				*(*bool)(p) = false
 				return nil
 			case 't':
-				d.pos += 4
+				if !d.literalV2("true") {
+					return d.truncated()
+				}
 				*(*bool)(p) = true
 				return nil
 			case 'f':
-				d.pos += 5
+				if !d.literalV2("false") {
+					return d.truncated()
+				}
 				*(*bool)(p) = false
 				return nil
 			}
@@ -372,7 +476,9 @@ func kindFnV2(t reflect.Type) decFunc {
 			}
 			switch d.src[d.pos] {
 			case 'n':
-				d.pos += 4
+				if !d.literalV2("null") {
+					return d.truncated()
+				}
 				*(*string)(p) = ""
 				return nil
 			case '"':
@@ -438,6 +544,16 @@ func kindFnV2(t reflect.Type) decFunc {
 	case reflect.Float32, reflect.Float64:
 		bits := t.Bits()
 		return func(d *state, p unsafe.Pointer) error {
+			// A float64 from a plain number: parsed as it is scanned when
+			// the one-pass parse is exact (a float32 is rounded from the
+			// text itself, below).
+			if bits == 64 && d.v2.tag == 0 && d.v2.bits&v2Stringify == 0 && !d.atEnd() && isNumberStart(d.src[d.pos]) {
+				if end, f, exact, valid := wire.ReadFloat(d.src, d.pos); valid && exact {
+					d.pos = end
+					*(*float64)(p) = f
+					return nil
+				}
+			}
 			text, pos, done, err := d.numberText(t)
 			if done || err != nil {
 				if done {
@@ -493,7 +609,9 @@ func (d *state) numberText(t reflect.Type) (text string, pos int, done bool, err
 	pos = d.pos
 	switch c := d.src[pos]; {
 	case c == 'n':
-		d.pos += 4
+		if !d.literalV2("null") {
+			return "", pos, false, d.truncated()
+		}
 		return "", pos, true, nil
 	case c == '"' && quoted:
 		s, err := d.readStringTemp()
@@ -575,3 +693,24 @@ func storeFloat(p unsafe.Pointer, bits int, f float64) {
 }
 
 var _ = rt.Direct
+
+// literalV2 moves past the literal lit at pos, whose first byte the
+// caller has seen. In a single pass (text not checked first) it checks
+// the rest, and reports false when lit is not there.
+func (d *state) literalV2(lit string) bool {
+	if d.v2.single && !strings.HasPrefix(d.src[d.pos:], lit) {
+		return false
+	}
+	d.pos += len(lit)
+	return true
+}
+
+// delimV2 moves past the delimiter c (a colon or comma) at pos. In a
+// single pass it checks that c is there, and reports false when not.
+func (d *state) delimV2(c byte) bool {
+	if d.v2.single && (d.atEnd() || d.src[d.pos] != c) {
+		return false
+	}
+	d.pos++
+	return true
+}

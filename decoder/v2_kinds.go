@@ -120,7 +120,9 @@ func unmarshalTextFnV2(t reflect.Type) decFunc {
 		start := d.pos
 		switch d.src[start] {
 		case 'n':
-			d.pos += 4
+			if !d.literalV2("null") {
+				return d.truncated()
+			}
 			reflect.NewAt(t, p).Elem().SetZero()
 			return nil
 		case '"':
@@ -307,7 +309,9 @@ func timeFnV2(t reflect.Type) decFunc {
 			start := d.pos
 			switch d.src[start] {
 			case 'n':
-				d.pos += 4
+				if !d.literalV2("null") {
+					return d.truncated()
+				}
 				*(*time.Time)(p) = time.Time{}
 				return nil
 			case '"':
@@ -337,7 +341,9 @@ func pointerFnV2(t reflect.Type) decFunc {
 		// method may report an error of its own first).
 		if !d.atEnd() && d.src[d.pos] == 'n' {
 			d.takeTag()
-			d.pos += 4
+			if !d.literalV2("null") {
+				return d.truncated()
+			}
 			*(*unsafe.Pointer)(p) = nil
 			return nil
 		}
@@ -356,9 +362,33 @@ func ifaceFnV2(t reflect.Type) decFunc {
 		if d.takeTag()&v2TagString != 0 {
 			return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
 		}
+		if empty && t == anyType && !d.atEnd() && *(*any)(p) == nil && d.v2.bits&v2AllowDup == 0 && !d.v2.fromAny {
+			// Text known to be valid (or checked as read, in a single
+			// pass), without duplicate names: v1's any decoder (slabs,
+			// sized maps) builds the very values anyV2 builds. It cannot
+			// say where a number overflows, or handle text cut before a
+			// syntax error: anyV2 then decodes the value again.
+			start, depth := d.pos, d.depth
+			if x, err := d.decodeAny(); err == nil && d.saved == nil {
+				*(*any)(p) = x
+				return nil
+			}
+			if d.v2.single {
+				// Not known to be valid: the checked pass will say.
+				return d.truncated()
+			}
+			d.pos, d.depth, d.saved = start, depth, nil
+			x, err := d.anyV2()
+			if x != nil {
+				*(*any)(p) = x
+			}
+			return err
+		}
 		v := reflect.NewAt(t, p).Elem()
 		if !d.atEnd() && d.src[d.pos] == 'n' {
-			d.pos += 4
+			if !d.literalV2("null") {
+				return d.truncated()
+			}
 			v.SetZero()
 			return nil
 		}
@@ -368,26 +398,6 @@ func ifaceFnV2(t reflect.Type) decFunc {
 		if v.IsNil() {
 			if d.atEnd() {
 				return d.truncated()
-			}
-			if t == anyType && d.v2.bits&v2AllowDup == 0 && !d.v2.fromAny {
-				// Text known to be valid, without duplicate names: v1's
-				// any decoder (slabs, sized maps) builds the very values
-				// anyV2 builds. It cannot say where a number overflows,
-				// or handle text cut before a syntax error: anyV2 then
-				// decodes the value again.
-				start, depth := d.pos, d.depth
-				if x, err := d.decodeAny(); err == nil && d.saved == nil {
-					if x != nil {
-						v.Set(reflect.ValueOf(x))
-					}
-					return nil
-				}
-				d.pos, d.depth, d.saved = start, depth, nil
-				x, err := d.anyV2()
-				if x != nil {
-					v.Set(reflect.ValueOf(x))
-				}
-				return err
 			}
 			// Go's v2 decodes into a new value of the type the JSON kind
 			// calls for, by that type's decoder: the caller's functions
@@ -429,13 +439,19 @@ func (d *state) anyV2() (any, error) {
 	start := d.pos
 	switch c := d.src[start]; c {
 	case 'n':
-		d.pos += 4
+		if !d.literalV2("null") {
+			return nil, d.truncated()
+		}
 		return nil, nil
 	case 't':
-		d.pos += 4
+		if !d.literalV2("true") {
+			return nil, d.truncated()
+		}
 		return true, nil
 	case 'f':
-		d.pos += 5
+		if !d.literalV2("false") {
+			return nil, d.truncated()
+		}
 		return false, nil
 	case '"':
 		s, err := d.readString()
@@ -487,7 +503,9 @@ func (d *state) anyV2() (any, error) {
 				return a, nil
 			}
 			if i > 0 {
-				d.pos++ // the comma
+				if !d.delimV2(',') {
+					return a, d.truncated()
+				}
 				d.skipSpace()
 			}
 			v, err := d.anyV2()
@@ -550,7 +568,9 @@ func bytesFnV2(t reflect.Type) decFunc {
 		start := d.pos
 		switch d.src[start] {
 		case 'n':
-			d.pos += 4
+			if !d.literalV2("null") {
+				return d.truncated()
+			}
 			reflect.NewAt(t, p).Elem().SetZero()
 			return nil
 		case '"':
@@ -594,6 +614,8 @@ func bytesFnV2(t reflect.Type) decFunc {
 func sliceFnV2(t reflect.Type) decFunc {
 	et := t.Elem()
 	elem := fnForV2(et)
+	size := et.Size()
+	zero := zeroFnV2(et)
 	return func(d *state, p unsafe.Pointer) error {
 		if d.takeTag()&v2TagString != 0 {
 			return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
@@ -601,11 +623,13 @@ func sliceFnV2(t reflect.Type) decFunc {
 		if d.atEnd() {
 			return d.truncated()
 		}
-		v := reflect.NewAt(t, p).Elem()
+		sh := (*sliceHeader)(p)
 		switch d.src[d.pos] {
 		case 'n':
-			d.pos += 4
-			v.SetZero()
+			if !d.literalV2("null") {
+				return d.truncated()
+			}
+			*sh = sliceHeader{}
 			return nil
 		case '[':
 		default:
@@ -616,10 +640,10 @@ func sliceFnV2(t reflect.Type) decFunc {
 		}
 		d.pos++
 		d.skipSpace()
-		n := 0
-		if v.Cap() > 0 {
-			v.SetLen(v.Cap())
-		}
+		// v2 appends to the slice emptied: the elements of its array are
+		// zeroed as they are reused (below dirty); grown memory is zero.
+		n, dirty := 0, sh.Cap
+		sh.Len = 0
 		for {
 			// Where the valid text ends, Go's v2 still calls the element's
 			// decoder (its look at the next kind fails): a method there
@@ -630,40 +654,54 @@ func sliceFnV2(t reflect.Type) decFunc {
 				break
 			}
 			if n > 0 && !d.atEnd() {
-				d.pos++
+				if !d.delimV2(',') {
+					return d.truncated()
+				}
 				d.skipSpace()
 			}
-			if n == v.Len() {
-				v.Grow(1)
-				v.SetLen(v.Cap())
+			if n == sh.Cap {
+				growSlice(t, sh, n)
+				dirty = 0
 			}
-			ev := v.Index(n)
-			ev.SetZero()
+			ep := unsafe.Add(sh.Data, uintptr(n)*size)
+			if n < dirty {
+				zero(ep)
+			}
 			n++
+			sh.Len = n
 			wasEnd := d.atEnd()
-			err := elem(d, ev.Addr().UnsafePointer())
+			err := elem(d, ep)
 			if err == nil && wasEnd {
 				err = d.truncated()
 			}
 			if err != nil {
-				v.SetLen(n)
 				return within(err, strconv.Itoa(n-1))
 			}
 			d.skipSpace()
 		}
 		if n == 0 {
-			v.Set(reflect.MakeSlice(t, 0, 0))
-		} else {
-			v.SetLen(n)
+			*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
 		}
 		return nil
 	}
+}
+
+// zeroFnV2 returns a function that sets the value of type t at p to its
+// zero value: bytes cleared for values without pointers, else through
+// reflect (with the write barriers pointers need).
+func zeroFnV2(t reflect.Type) func(p unsafe.Pointer) {
+	size := t.Size()
+	if pointerFree(t) {
+		return func(p unsafe.Pointer) { clear(unsafe.Slice((*byte)(p), size)) }
+	}
+	return func(p unsafe.Pointer) { reflect.NewAt(t, p).Elem().SetZero() }
 }
 
 func arrayFnV2(t reflect.Type) decFunc {
 	et := t.Elem()
 	elem := fnForV2(et)
 	n, size := t.Len(), et.Size()
+	zero := zeroFnV2(et)
 	return func(d *state, p unsafe.Pointer) error {
 		if d.takeTag()&v2TagString != 0 {
 			return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
@@ -671,11 +709,12 @@ func arrayFnV2(t reflect.Type) decFunc {
 		if d.atEnd() {
 			return d.truncated()
 		}
-		v := reflect.NewAt(t, p).Elem()
 		switch d.src[d.pos] {
 		case 'n':
-			d.pos += 4
-			v.SetZero()
+			if !d.literalV2("null") {
+				return d.truncated()
+			}
+			reflect.NewAt(t, p).Elem().SetZero()
 			return nil
 		case '[':
 		default:
@@ -695,7 +734,9 @@ func arrayFnV2(t reflect.Type) decFunc {
 				break
 			}
 			if i > 0 && !d.atEnd() {
-				d.pos++
+				if !d.delimV2(',') {
+					return d.truncated()
+				}
 				d.skipSpace()
 			}
 			if i >= n {
@@ -705,7 +746,7 @@ func arrayFnV2(t reflect.Type) decFunc {
 				lenErr = errArrayOverflow
 			} else {
 				ep := unsafe.Add(p, uintptr(i)*size)
-				v.Index(i).SetZero()
+				zero(ep)
 				wasEnd := d.atEnd()
 				err := elem(d, ep)
 				if err == nil && wasEnd {
@@ -719,7 +760,7 @@ func arrayFnV2(t reflect.Type) decFunc {
 			d.skipSpace()
 		}
 		for j := i; j < n; j++ {
-			v.Index(j).SetZero()
+			zero(unsafe.Add(p, uintptr(j)*size))
 			lenErr = errArrayUnderflow
 		}
 		end := d.pos
@@ -747,7 +788,9 @@ func mapFnV2(t reflect.Type) decFunc {
 		m := reflect.NewAt(t, p).Elem()
 		switch d.src[d.pos] {
 		case 'n':
-			d.pos += 4
+			if !d.literalV2("null") {
+				return d.truncated()
+			}
 			m.SetZero()
 			return nil
 		case '{':
@@ -811,7 +854,9 @@ func mapFnV2(t reflect.Type) decFunc {
 			}
 			d.skipSpace()
 			if !d.atEnd() {
-				d.pos++ // the colon
+				if !d.delimV2(':') {
+					return d.truncated()
+				}
 				d.skipSpace()
 			}
 			err := val(d, v.Addr().UnsafePointer())

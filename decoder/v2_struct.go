@@ -3,17 +3,22 @@ package decoder
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
 	"github.com/jetjson/jet/internal/v2api"
+	"github.com/jetjson/jet/internal/wire"
 	"github.com/jetjson/jet/jsontext"
 )
 
 // fieldV2 is a struct field as the v2 struct decoder fills it.
 type fieldV2 struct {
+	// key matches the field's name in the input before it is decoded,
+	// as the v1 struct decoder does (only its key words are set).
+	key    decField
 	name   string
 	casing int8
 	offset uintptr
@@ -22,6 +27,9 @@ type fieldV2 struct {
 	str    bool
 	format string
 	id     int
+	// inline selects the v1 decoder's in-place fast path for a field of
+	// a plain type (no methods, no tag options), fieldOther if none.
+	inline fieldKind
 }
 
 // structV2 is the compiled v2 decoder of a struct type.
@@ -42,6 +50,10 @@ func structFnV2(t reflect.Type) decFunc {
 	sv.fields = make([]fieldV2, len(plan.Fields))
 	for i, f := range plan.Fields {
 		sv.fields[i] = fieldV2{name: f.Name, casing: f.Casing, offset: f.Offset, hops: f.Hops, str: f.String, format: f.Format, id: f.ID}
+		sv.fields[i].key.setKey(f.Name)
+		if !f.String && f.Format == "" && !v2api.HasMethods(f.Type) && timeFnV2(f.Type) == nil {
+			sv.fields[i].inline = plainFieldKind(f.Type)
+		}
 		sv.byName[f.Name] = i
 	}
 	byID := make([]int, len(plan.Fields))
@@ -92,6 +104,63 @@ func foldNameV2(s string) string {
 	return string(out)
 }
 
+// seenFields is the set of fields an object has set, for v2's duplicate
+// check: a word on the stack for structs of up to 64 fields.
+type seenFields struct {
+	w    uint64
+	more []uint64
+}
+
+// add records field i and reports whether it was already there.
+func (s *seenFields) add(i int) bool {
+	if i < 64 {
+		had := s.w&(1<<i) != 0
+		s.w |= 1 << i
+		return had
+	}
+	i -= 64
+	for len(s.more) <= i/64 {
+		s.more = append(s.more, 0)
+	}
+	had := s.more[i/64]&(1<<(i%64)) != 0
+	s.more[i/64] |= 1 << (i % 64)
+	return had
+}
+
+// lookup finds the field for a member name as v2 matches names: exactly,
+// then, for fields that allow it, case-insensitively; -1 when no field
+// takes it, and an error when several fields of one depth do.
+func (sv *structV2) lookup(d *state, name string, nameAt int) (int, error) {
+	if i, ok := sv.byName[name]; ok {
+		return i, nil
+	}
+	i, n := -1, 0
+	for _, j := range sv.byFold[foldNameV2(name)] {
+		f := &sv.fields[j]
+		if f.casing == rt.CaseIgnore || d.v2.bits&v2AnyCase != 0 && f.casing != rt.CaseStrict {
+			if n == 0 {
+				i = j
+			}
+			n++
+		}
+	}
+	if n > 1 {
+		return -1, within(d.errAt(nameAt, sv.t, '"', v2api.ErrAmbiguousName), strings.Clone(name))
+	}
+	return i, nil
+}
+
+// nameAt returns the member name quoted at pos, for an error's JSON
+// Pointer.
+func (d *state) nameAt(pos int) string {
+	end, ok := wire.SkipValue(d.src, pos, 1)
+	if !ok {
+		return ""
+	}
+	name, _ := unquoteName(d.src[pos:end])
+	return name
+}
+
 func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 	t := sv.t
 	if d.takeTag()&v2TagString != 0 {
@@ -102,7 +171,9 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 	}
 	switch d.src[d.pos] {
 	case 'n':
-		d.pos += 4
+		if !d.literalV2("null") {
+			return d.truncated()
+		}
 		reflect.NewAt(t, p).Elem().SetZero()
 		return nil
 	case '{':
@@ -120,98 +191,129 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 	if err != nil {
 		return d.truncated()
 	}
-	var seen []bool
-	if d.v2.bits&v2AllowDup == 0 {
-		seen = make([]bool, len(sv.fields))
-	}
+	checkDup := d.v2.bits&v2AllowDup == 0
+	// Plain fields are decoded in place unless the caller's functions
+	// may take their types or numbers are quoted.
+	inline := d.v2.funcs == nil && d.v2.bits&v2Stringify == 0
+	var seen seenFields
+	hint := 0
+	// In a single pass, the names no field takes are compared with each
+	// other (the syntax layer's duplicate check), on a stack shared by
+	// the objects being decoded.
+	unknownBase := len(d.v2.unknown)
 	for !empty {
 		// A name that is not a string is where the valid text ends.
 		if d.atEnd() || d.src[d.pos] != '"' {
 			return d.truncated()
 		}
 		nameAt := d.pos
-		name, err := d.readStringTemp()
-		if err != nil {
-			return d.truncated()
-		}
-		name = string([]byte(name)) // readStringTemp's text is overwritten by the value's strings
-		quoted := d.src[nameAt:d.pos]
-		i, ok := sv.byName[name]
-		if !ok {
-			n := 0
-			for _, j := range sv.byFold[foldNameV2(name)] {
-				f := &sv.fields[j]
-				if f.casing == rt.CaseIgnore || d.v2.bits&v2AnyCase != 0 && f.casing != rt.CaseStrict {
-					if n == 0 {
-						i = j
-					}
-					n++
-				}
+		i := -1
+		if hint < len(sv.fields) && d.matchKey(&sv.fields[hint].key) {
+			// Keys usually come in field order: the expected field's
+			// name matched in the input, which is past the colon.
+			i = hint
+			if checkDup && seen.add(i) {
+				return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(sv.fields[i].name), Err: jsontext.ErrDuplicateName}
 			}
-			if n > 1 {
-				return within(d.errAt(nameAt, t, '"', v2api.ErrAmbiguousName), name)
+		} else {
+			// The name is in scratch until the value's strings are read.
+			name, err := d.readStringTemp()
+			if err != nil {
+				return d.truncated()
 			}
-			ok = n == 1
-		}
-		// The name is judged before the colon is read, as Go's v2 reads
-		// the name alone.
-		if !ok && sv.fallback == nil && d.v2.bits&v2RejectUnknown != 0 {
-			return within(d.errAt(nameAt, t, '"', v2api.ErrUnknownName), name)
-		}
-		if ok && seen != nil {
-			if seen[i] {
+			if i, err = sv.lookup(d, name, nameAt); err != nil {
+				return err
+			}
+			// The name is judged before the colon is read, as Go's v2
+			// reads the name alone.
+			if i < 0 && sv.fallback == nil && d.v2.bits&v2RejectUnknown != 0 {
+				return within(d.errAt(nameAt, t, '"', v2api.ErrUnknownName), strings.Clone(name))
+			}
+			if i >= 0 && checkDup && seen.add(i) {
 				return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(name), Err: jsontext.ErrDuplicateName}
 			}
-			seen[i] = true
-		}
-		// The colon is read with the value: where the valid text ends
-		// before it, the value's decoder meets the end (a method may
-		// report an error of its own first).
-		d.skipSpace()
-		if !d.atEnd() {
-			d.pos++ // the colon
+			if i < 0 && d.v2.single {
+				for _, u := range d.v2.unknown[unknownBase:] {
+					if u == name {
+						return d.truncated()
+					}
+				}
+				if len(d.v2.unknown)-unknownBase >= maxUnknownNames {
+					return d.truncated()
+				}
+				d.v2.unknown = append(d.v2.unknown, strings.Clone(name))
+			}
+			// The colon is read with the value: where the valid text ends
+			// before it, the value's decoder meets the end (a method may
+			// report an error of its own first).
+			quoted := d.src[nameAt:d.pos]
 			d.skipSpace()
-		}
-		if !ok {
-			switch {
-			case sv.fallback != nil:
-				fp := fieldPointerV2(p, sv.plan.Fallback.Offset, sv.plan.Fallback.Hops, true)
-				if fp == nil {
-					return d.errAt(d.pos, t, 0, errNilField)
+			if !d.atEnd() {
+				if !d.delimV2(':') {
+					return d.truncated()
 				}
-				if err := sv.fallback(d, fp, name, quoted, nameAt); err != nil {
-					return within(err, name)
-				}
-			default:
-				if err := d.skipV2(); err != nil {
+				d.skipSpace()
+			}
+			if i < 0 {
+				if sv.fallback != nil {
+					name = strings.Clone(name)
+					fp := fieldPointerV2(p, sv.plan.Fallback.Offset, sv.plan.Fallback.Hops, true)
+					if fp == nil {
+						return d.errAt(d.pos, t, 0, errNilField)
+					}
+					if err := sv.fallback(d, fp, name, quoted, nameAt); err != nil {
+						return within(err, name)
+					}
+				} else if err := d.skipV2(); err != nil {
 					return err
 				}
 			}
-		} else {
+		}
+		if i >= 0 {
+			hint = i + 1
 			f := &sv.fields[i]
-			fp := fieldPointerV2(p, f.offset, f.hops, true)
-			if fp == nil {
-				return within(d.errAt(d.pos, t, 0, errNilField), name)
+			fp := p
+			if f.hops != nil {
+				if fp = fieldPointerV2(p, 0, f.hops, true); fp == nil {
+					return within(d.errAt(d.pos, t, 0, errNilField), d.nameAt(nameAt))
+				}
 			}
-			if f.str {
-				d.v2.tag = v2TagString
-			}
-			if f.format != "" {
+			fp = unsafe.Add(fp, f.offset)
+			if !(inline && f.inline != fieldOther && !d.atEnd() && d.inlineField(f.inline, fp)) {
+				if f.str {
+					d.v2.tag = v2TagString
+				}
+				if f.format != "" {
+					d.v2.tag = 0
+					return within(d.errAt(d.pos, f.typeOf(sv, i), 0, v2api.ErrInvalidFormat(f.format)), d.nameAt(nameAt))
+				}
+				if err := f.fn(d, fp); err != nil {
+					d.v2.tag = 0
+					return within(err, d.nameAt(nameAt))
+				}
 				d.v2.tag = 0
-				return within(d.errAt(d.pos, f.typeOf(sv, i), 0, v2api.ErrInvalidFormat(f.format)), name)
 			}
-			if err := f.fn(d, fp); err != nil {
-				d.v2.tag = 0
-				return within(err, name)
+		}
+		// The common case of objectNext, inline: a comma.
+		if !d.atEnd() && d.src[d.pos] == ',' {
+			d.pos++
+			if d.spaceNext() {
+				d.skipSpaceMore()
 			}
-			d.v2.tag = 0
+			continue
 		}
 		if empty, err = d.objectNext(); err != nil {
 			return d.truncated()
 		}
 	}
+	d.v2.unknown = d.v2.unknown[:unknownBase]
 	return nil
 }
+
+// maxUnknownNames bounds the names no field takes that a single pass
+// compares with each other in one object (quadratic work); an object
+// with more is left to the checked pass.
+const maxUnknownNames = 32
 
 func (f *fieldV2) typeOf(sv *structV2, i int) reflect.Type { return sv.plan.Fields[i].Type }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // refReadFloat is ReadFloat by its definition: ScanNumber, then
@@ -172,9 +173,10 @@ func checkReadString(t *testing.T, s string) {
 		checkFailure(t, "ReadString", s, end)
 		return
 	}
-	if fl != wfl {
+	if fl&^LoneSurrogate != wfl {
 		t.Fatalf("ReadString(%q): flags %v, ScanString %v", s, fl, wfl)
 	}
+	checkLoneSurrogate(t, s[1:end-1], fl)
 	if fl&Escaped != 0 {
 		want, _ := AppendUnquoted(nil, s[1:end-1])
 		if string(out) != string(want) {
@@ -391,4 +393,17 @@ func TestShortUint(t *testing.T) {
 		check(string(b[:r.IntN(len(b)+1)]), r.IntN(9))
 	}
 	check("12345678", -1)
+}
+
+// checkLoneSurrogate checks ReadString's LoneSurrogate flag for a string
+// body: set exactly when AppendUnquoted replaces something in a body
+// whose raw bytes are valid UTF-8 (so a \u escape was replaced). With
+// invalid UTF-8 in the body only a flag without replacement is wrong.
+func checkLoneSurrogate(t *testing.T, body string, fl StrFlags) {
+	t.Helper()
+	_, replaced := AppendUnquoted(nil, body)
+	got := fl&LoneSurrogate != 0
+	if utf8.ValidString(body) && got != replaced || got && !replaced {
+		t.Fatalf("ReadString(%q): LoneSurrogate %v, AppendUnquoted replaced %v", body, got, replaced)
+	}
 }

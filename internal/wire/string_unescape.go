@@ -139,6 +139,7 @@ func unescapeFrom(s string, k int, fl StrFlags, dst []byte) (end int, flags StrF
 					j += 6
 				} else {
 					r = utf8.RuneError
+					fl |= LoneSurrogate
 				}
 			}
 			w += utf8.EncodeRune(d[w:], r)

@@ -72,9 +72,10 @@ func checkUnescape(t *testing.T, s string, prefix string, spare int) {
 		checkFailure(t, "ReadString", s, end)
 		return
 	}
-	if fl != wfl {
+	if fl&^LoneSurrogate != wfl {
 		t.Fatalf("ReadString(%q): flags %v, ScanString %v", s, fl, wfl)
 	}
+	checkLoneSurrogate(t, s[1:end-1], fl)
 	if !bytes.HasPrefix(out, []byte(prefix)) {
 		t.Fatalf("ReadString(%q) lost the prefix %q: %q", s, prefix, out)
 	}

@@ -15,6 +15,9 @@ const (
 	// NonASCII: the string holds at least one byte of 0x80 or above
 	// outside escapes, so it must be checked for valid UTF-8.
 	NonASCII
+	// LoneSurrogate: ReadString met a \u escape of half a surrogate pair
+	// without the other half, and decoded it as U+FFFD.
+	LoneSurrogate
 )
 
 // StringOf views b as a string without copying. The caller must not modify

@@ -13,8 +13,8 @@
 // may import jet's internal packages, and nothing is written inside the
 // repository.
 //
-// TestGoJSONTextSuite (jsontext) and TestGoJSONSuite (the root package)
-// use it.
+// TestGoJSONTextSuite (jsontext), TestGoJSONV2Suite (jsonv2) and
+// TestGoJSONSuite (the root package) use it.
 package gosuite
 
 import (
@@ -45,7 +45,9 @@ type Suite struct {
 	// github.com/jetjson/jet.
 	Module string
 	// Excluded lists Go's tests (and helpers) that are removed from Go's
-	// test files, keyed by name (methods as Type.Method), with why.
+	// test files, keyed by name (methods as Type.Method), with why. A
+	// package-level var, const or type declaration goes when every name
+	// it declares is listed.
 	Excluded map[string]string
 	// Imports maps the std packages Go's tests import to the packages
 	// that stand in for them in the temporary module; "" removes the
@@ -56,8 +58,27 @@ type Suite struct {
 	// to call instead).
 	IdentRenames map[string]string
 	// Edit, if set, returns more edits of a declaration of one of Go's
-	// test files; off gives a position's byte offset in the file.
+	// test files; off gives a position's byte offset in the file. Its
+	// edits must not fall inside the cases ExcludeCase removes.
 	Edit func(decl ast.Decl, off func(token.Pos) int) []Edit
+	// ExcludeCase, if set, is asked about each element of each composite
+	// literal of Go's test files (the cases of table-driven tests), with
+	// the name of the declaration that holds it (such as TestMarshal): a
+	// reason other than "" removes the element, with the comma after it,
+	// and name is the case's name, logged by Run after decl's. The
+	// identifiers inside a removed case do not count as uses of an
+	// import.
+	ExcludeCase func(decl string, elt ast.Expr) (name, reason string)
+	// KnownFailures lists Go's tests, or their subtests named as go test
+	// names them (Test/sub/...), that fail because jet behaves
+	// differently from Go, with how, keyed by name. Run reports a test
+	// that failed only in these (or in subtests of these) as passing,
+	// and logs the failures; it logs the entries that no longer fail.
+	KnownFailures map[string]string
+
+	// excludedCases are the cases Rewrite removed, as "Func/name
+	// (reason)".
+	excludedCases []string
 }
 
 // Edit replaces Start:End of a file with Text.
@@ -338,6 +359,7 @@ func (s *Suite) Rewrite(dst, src string, testFile bool) ([]string, error) {
 
 	// The declarations to leave out; names used by the others.
 	used := map[string]bool{}
+	removed := map[ast.Node]bool{} // cases ExcludeCase removes
 	for _, decl := range f.Decls {
 		if testFile {
 			if fd, ok := decl.(*ast.FuncDecl); ok && s.Excluded[FuncName(fd)] != "" {
@@ -348,8 +370,34 @@ func (s *Suite) Rewrite(dst, src string, testFile bool) ([]string, error) {
 				edits = append(edits, blank(off(start), off(fd.End())))
 				continue
 			}
+			if gd, ok := decl.(*ast.GenDecl); ok && gd.Tok != token.IMPORT && s.allExcluded(gd) {
+				start := gd.Pos()
+				if gd.Doc != nil {
+					start = gd.Doc.Pos()
+				}
+				edits = append(edits, blank(off(start), off(gd.End())))
+				continue
+			}
 		}
 		ast.Inspect(decl, func(n ast.Node) bool {
+			if removed[n] {
+				return false
+			}
+			if lit, ok := n.(*ast.CompositeLit); ok && testFile && s.ExcludeCase != nil {
+				for i, elt := range lit.Elts {
+					name, reason := s.ExcludeCase(declName(decl), elt)
+					if reason == "" {
+						continue
+					}
+					removed[elt] = true
+					start, end := off(elt.Pos()), off(elt.End())
+					if i+1 < len(lit.Elts) {
+						end = off(lit.Elts[i+1].Pos()) // the comma too
+					}
+					edits = append(edits, blank(start, end))
+					s.excludedCases = append(s.excludedCases, fmt.Sprintf("%s/%s (%s)", declName(decl), name, reason))
+				}
+			}
 			if id, ok := n.(*ast.Ident); ok && testFile && s.IdentRenames[id.Name] != "" {
 				edits = append(edits, Edit{off(id.Pos()), off(id.End()), s.IdentRenames[id.Name]})
 			}
@@ -407,6 +455,29 @@ func (s *Suite) Rewrite(dst, src string, testFile bool) ([]string, error) {
 	return imports, os.WriteFile(dst, out, 0o666)
 }
 
+// allExcluded reports whether every name a var, const or type
+// declaration declares is in s.Excluded.
+func (s *Suite) allExcluded(gd *ast.GenDecl) bool {
+	n := 0
+	for _, sp := range gd.Specs {
+		switch sp := sp.(type) {
+		case *ast.ValueSpec:
+			for _, id := range sp.Names {
+				if s.Excluded[id.Name] == "" {
+					return false
+				}
+				n++
+			}
+		case *ast.TypeSpec:
+			if s.Excluded[sp.Name.Name] == "" {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
 // importDecl returns the import declaration of f that holds spec.
 func importDecl(f *ast.File, spec *ast.ImportSpec) *ast.GenDecl {
 	for _, d := range f.Decls {
@@ -419,6 +490,25 @@ func importDecl(f *ast.File, spec *ast.ImportSpec) *ast.GenDecl {
 		}
 	}
 	return nil
+}
+
+// declName is the name of a function, or of the first name a
+// declaration declares.
+func declName(decl ast.Decl) string {
+	switch d := decl.(type) {
+	case *ast.FuncDecl:
+		return FuncName(d)
+	case *ast.GenDecl:
+		for _, sp := range d.Specs {
+			switch sp := sp.(type) {
+			case *ast.ValueSpec:
+				return sp.Names[0].Name
+			case *ast.TypeSpec:
+				return sp.Name.Name
+			}
+		}
+	}
+	return ""
 }
 
 // FuncName is a function's name, or Type.Method for a method.
@@ -437,8 +527,17 @@ func FuncName(fd *ast.FuncDecl) string {
 }
 
 // Counts are how many of Go's tests passed, failed and were skipped.
+// Known are those that failed only in s.KnownFailures (not in Failed);
+// ExcludedCases the cases s.ExcludeCase removed, as "Func/name
+// (reason)".
 type Counts struct {
 	Passed, Failed, Skipped []string
+	Known, ExcludedCases    []string
+	// Leaves counts the tests and subtests without subtests of their
+	// own (the cases of table-driven tests) by how they ended: "pass",
+	// "fail", "skip", "known" (a failure in s.KnownFailures) or "" (did
+	// not finish).
+	Leaves map[string]int
 }
 
 // Run runs `go test` on the package pkg (such as "./json") of the module
@@ -477,18 +576,31 @@ func (s *Suite) Run(t *testing.T, goCmd, dir, pkg, what string, args ...string) 
 		t.Fatalf("go test ran no tests (%v):\n%s%s\n%s", runErr, strings.Join(res.pkgOutput, ""), stderr.Bytes(), stdout.Bytes())
 	}
 
-	var c Counts
+	c := Counts{ExcludedCases: s.excludedCases}
 	for _, name := range res.order {
 		action := res.action[name]
-		switch action {
-		case "pass":
+		known := action == "fail" && res.onlyKnown(name, s.KnownFailures)
+		switch {
+		case action == "pass":
 			c.Passed = append(c.Passed, name)
-		case "skip":
+		case action == "skip":
 			c.Skipped = append(c.Skipped, name)
+		case known:
+			c.Known = append(c.Known, name)
 		default:
 			c.Failed = append(c.Failed, name)
 		}
 		t.Run(name, func(t *testing.T) {
+			switch {
+			case known:
+				var b strings.Builder
+				for _, p := range res.failurePoints(name) {
+					k, _ := knownEntry(p, s.KnownFailures)
+					fmt.Fprintf(&b, "  %s: %s\n", p, s.KnownFailures[k])
+				}
+				t.Logf("known failures, where jet differs from Go (KnownFailures):\n%s\n%s", b.String(), strings.Join(res.failureOutput(name), ""))
+				return
+			}
 			switch action {
 			case "pass":
 			case "skip":
@@ -504,21 +616,60 @@ func (s *Suite) Run(t *testing.T, goCmd, dir, pkg, what string, args ...string) 
 			}
 		})
 	}
-	t.Logf("%s on jet: %d passed, %d failed, %d skipped", what, len(c.Passed), len(c.Failed), len(c.Skipped))
+	c.Leaves = res.leaves(s.KnownFailures)
+	if len(s.KnownFailures) == 0 && len(s.excludedCases) == 0 {
+		t.Logf("%s on jet: %d passed, %d failed, %d skipped", what, len(c.Passed), len(c.Failed), len(c.Skipped))
+	} else {
+		t.Logf("%s on jet: %d passed, %d failed, %d skipped, %d failed only in known failures; %d cases excluded",
+			what, len(c.Passed), len(c.Failed), len(c.Skipped), len(c.Known), len(c.ExcludedCases))
+		t.Logf("counting each subtest without subtests (a case) as one: %d passed, %d failed, %d skipped, %d known failures, %d did not finish",
+			c.Leaves["pass"], c.Leaves["fail"], c.Leaves["skip"], c.Leaves["known"], c.Leaves[""])
+	}
 	t.Logf("passed: %s", strings.Join(c.Passed, " "))
 	if len(c.Failed) > 0 {
 		t.Logf("failed: %s", strings.Join(c.Failed, " "))
 	}
+	if len(c.Known) > 0 {
+		t.Logf("failed only in known failures: %s", strings.Join(c.Known, " "))
+	}
+	for _, k := range sortedKeys(s.KnownFailures) {
+		if a := res.action[k]; a != "fail" {
+			if a == "" {
+				a = "did not run"
+			}
+			t.Logf("known failure %s no longer fails (%s): remove it from the list", k, a)
+		}
+	}
+	logExcludedCases(t, s.excludedCases)
 	if len(c.Skipped) > 0 {
 		t.Logf("skipped: %s", strings.Join(c.Skipped, " "))
 	}
 	for _, name := range sortedKeys(s.Excluded) {
 		t.Logf("excluded: %s (%s)", name, s.Excluded[name])
 	}
-	if runErr != nil && len(c.Failed) == 0 {
+	if runErr != nil && len(c.Failed) == 0 && len(c.Known) == 0 {
 		t.Errorf("go test failed: %v\n%s%s", runErr, strings.Join(res.pkgOutput, ""), stderr.Bytes())
 	}
 	return c
+}
+
+// logExcludedCases logs the cases ExcludeCase removed ("Func/name
+// (reason)"), one line per reason.
+func logExcludedCases(t *testing.T, cases []string) {
+	t.Helper()
+	var reasons []string
+	names := map[string][]string{}
+	for _, ec := range cases {
+		i := strings.Index(ec, " (")
+		name, reason := ec[:i], strings.TrimSuffix(ec[i+2:], ")")
+		if names[reason] == nil {
+			reasons = append(reasons, reason)
+		}
+		names[reason] = append(names[reason], name)
+	}
+	for _, r := range reasons {
+		t.Logf("excluded %d cases (%s): %s", len(names[r]), r, strings.Join(names[r], " "))
+	}
 }
 
 // results is what go test -json reported.
@@ -574,6 +725,101 @@ func parse(out []byte) (*results, error) {
 		}
 	}
 	return res, sc.Err()
+}
+
+// ownOutput is what test printed itself: not go test's progress lines
+// (=== RUN, --- FAIL and the like), nor its subtests' output.
+func (res *results) ownOutput(test string) []string {
+	var body []string
+	for _, l := range res.output[test] {
+		if t := strings.TrimSpace(l); !strings.HasPrefix(l, "=== ") && !strings.HasPrefix(t, "--- ") && t != "" {
+			body = append(body, l)
+		}
+	}
+	return body
+}
+
+// failurePoints lists the tests, among the top-level test name and its
+// subtests, where it failed: those that failed with output of their own
+// or without failed subtests, and those that did not finish.
+func (res *results) failurePoints(name string) []string {
+	var points []string
+	for _, test := range append([]string{name}, res.subtests[name]...) {
+		switch res.action[test] {
+		case "":
+			points = append(points, test)
+		case "fail":
+			failedSub := false
+			for _, sub := range res.subtests[name] {
+				if strings.HasPrefix(sub, test+"/") && res.action[sub] != "pass" && res.action[sub] != "skip" {
+					failedSub = true
+					break
+				}
+			}
+			if !failedSub || len(res.ownOutput(test)) > 0 {
+				points = append(points, test)
+			}
+		}
+	}
+	return points
+}
+
+// leaves counts the tests without subtests by how they ended (see
+// Counts.Leaves).
+func (res *results) leaves(known map[string]string) map[string]int {
+	n := map[string]int{}
+	all := map[string]bool{}
+	for _, top := range res.order {
+		all[top] = true
+		for _, sub := range res.subtests[top] {
+			all[sub] = true
+		}
+	}
+	for test := range all {
+		hasSub := false
+		for other := range all {
+			if strings.HasPrefix(other, test+"/") {
+				hasSub = true
+				break
+			}
+		}
+		if hasSub {
+			continue
+		}
+		a := res.action[test]
+		if _, ok := knownEntry(test, known); ok && a == "fail" {
+			a = "known"
+		}
+		n[a]++
+	}
+	return n
+}
+
+// onlyKnown reports whether every place where the top-level test name
+// failed is a known failure (or inside one), none without finishing.
+func (res *results) onlyKnown(name string, known map[string]string) bool {
+	points := res.failurePoints(name)
+	for _, p := range points {
+		if _, ok := knownEntry(p, known); !ok || res.action[p] == "" {
+			return false
+		}
+	}
+	return len(points) > 0
+}
+
+// knownEntry returns the entry of known that is test or one of its
+// parents.
+func knownEntry(test string, known map[string]string) (string, bool) {
+	for k := test; ; {
+		if _, ok := known[k]; ok {
+			return k, true
+		}
+		i := strings.LastIndexByte(k, '/')
+		if i < 0 {
+			return "", false
+		}
+		k = k[:i]
+	}
 }
 
 // failureOutput is what the top-level test name printed and, before

@@ -598,7 +598,10 @@ func (s *Suite) Run(t *testing.T, goCmd, dir, pkg, what string, args ...string) 
 					k, _ := knownEntry(p, s.KnownFailures)
 					fmt.Fprintf(&b, "  %s: %s\n", p, s.KnownFailures[k])
 				}
-				t.Logf("known failures, where jet differs from Go (KnownFailures):\n%s\n%s", b.String(), strings.Join(res.failureOutput(name), ""))
+				// Go's output, without "--- FAIL" lines in a passing
+				// test's log.
+				out := strings.ReplaceAll(strings.Join(res.failureOutput(name), ""), "--- FAIL: ", "--- known failure: ")
+				t.Logf("known failures, where jet differs from Go (KnownFailures):\n%s\n%s", b.String(), out)
 				return
 			}
 			switch action {
@@ -612,7 +615,33 @@ func (s *Suite) Run(t *testing.T, goCmd, dir, pkg, what string, args ...string) 
 					t.Errorf("did not finish:\n%s%s", strings.Join(res.output[name], ""), strings.Join(res.pkgOutput, ""))
 					return
 				}
-				t.Errorf("failed:\n%s", strings.Join(res.failureOutput(name), ""))
+				var known []string
+				for _, p := range res.failurePoints(name) {
+					if _, ok := knownEntry(p, s.KnownFailures); ok && res.action[p] != "" {
+						known = append(known, p)
+					}
+				}
+				if len(known) == 0 {
+					t.Errorf("failed:\n%s", strings.Join(res.failureOutput(name), ""))
+					return
+				}
+				// Only the failures not known; the known ones by name.
+				var lines []string
+				skip := ""
+				for _, l := range res.failureOutput(name) {
+					if t := strings.TrimSpace(l); strings.HasPrefix(t, "--- ") {
+						skip = ""
+						for _, k := range known {
+							if strings.HasPrefix(t, "--- FAIL: "+k+" (") {
+								skip = k
+							}
+						}
+					}
+					if skip == "" {
+						lines = append(lines, l)
+					}
+				}
+				t.Errorf("failed:\n%s\nand in %d known failures (KnownFailures): %s", strings.Join(lines, ""), len(known), strings.Join(known, " "))
 			}
 		})
 	}

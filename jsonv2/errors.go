@@ -102,8 +102,18 @@ func (e *SemanticError) Error() string {
 	if e.GoType != nil {
 		name := e.GoType.String()
 		if len(name) > 100 {
-			// Most likely a long anonymous struct: its kind says enough.
+			// Most likely a long anonymous struct: its kind says enough,
+			// after the name of the package of its first unexported
+			// field, if it has one (as Go's v2 words it).
 			name = e.GoType.Kind().String()
+			if e.GoType.Kind() == reflect.Struct && e.GoType.Name() == "" {
+				for i := range e.GoType.NumField() {
+					if pkg := e.GoType.Field(i).PkgPath; pkg != "" {
+						name = pkg[strings.LastIndexByte(pkg, '/')+1:] + ".struct"
+						break
+					}
+				}
+			}
 		}
 		sb.WriteString(prep + " Go " + name)
 	}

@@ -140,8 +140,11 @@ type (
 // *MarshalerError), and the others are encoding/json's.
 type (
 	// SyntaxError is malformed input: offset, message, and Description
-	// with the input around the offset.
-	SyntaxError = decoder.SyntaxError
+	// with the input around the offset. (decoder.SyntaxError and
+	// ast.SyntaxError are sonic's value-shaped errors, which only the
+	// sonic-compatible entry points of those packages return; errors.As
+	// finds them as a *SyntaxError too.)
+	SyntaxError = wire.SyntaxError
 	// MismatchTypeError is a value that does not fit its Go type; it is
 	// also an *UnmarshalTypeError for errors.As.
 	MismatchTypeError = decoder.MismatchTypeError

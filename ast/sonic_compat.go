@@ -5,12 +5,18 @@ package ast
 // not: with them, such a program compiles against jet once its import
 // paths change. The README lists where jet behaves differently on
 // purpose.
+//
+// Syntax errors: sonic's ast.SyntaxError is a value (Pos, Src, Code,
+// Msg), which sonic's ast API never returns as an error (its Check gives
+// an error Node, its searches a plain error with the same text). jet's
+// Parser.ExportError returns it; the rest of jet's ast, which jet's root
+// package calls, keeps jet's *jet.SyntaxError. See decoder.SyntaxError.
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/jetjson/jet/decoder"
+	"github.com/jetjson/jet/internal/sonicerr"
 	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
@@ -34,10 +40,31 @@ var (
 // Visitor.)
 var VisitOPSkip = SkipContainer
 
-// SyntaxError is the error of invalid JSON text, as NewRaw, Check and
-// Parser.ExportError return it: sonic's ast has a type of that name, jet
-// the one SyntaxError of its decoder.
-type SyntaxError = decoder.SyntaxError
+// SyntaxError is sonic's ast.SyntaxError: a value with the fields and
+// methods of decoder.SyntaxError (Pos, the index in Src of the offending
+// byte; Src, the input; Code; Msg; Error, Description, Message), and a
+// type of its own, as in sonic, so that a type switch may have a case
+// for each. Parser.ExportError returns it (sonic's returns an error with
+// the same text). jet's other ast functions, which jet's root package
+// calls too (jet.Get and the rest), report invalid JSON as a
+// *jet.SyntaxError, as their documentation says; sonic's report it as a
+// V_ERROR Node or a plain error, never as a SyntaxError. errors.As finds
+// a SyntaxError as a *jet.SyntaxError and as a *json.SyntaxError.
+type SyntaxError sonicerr.SyntaxError
+
+// Error returns Description quoted on one line, as sonic's does.
+func (e SyntaxError) Error() string { return sonicerr.SyntaxError(e).Error() }
+
+// Description returns "Syntax error at index N: " (N is Pos) and the
+// message, then the input around Pos with a caret under it.
+func (e SyntaxError) Description() string { return sonicerr.SyntaxError(e).Description() }
+
+// Message returns Msg, or the name of Code when Msg is empty.
+func (e SyntaxError) Message() string { return sonicerr.SyntaxError(e).Message() }
+
+// As lets errors.As find the error as a *jet.SyntaxError or a
+// *json.SyntaxError (see decoder.SyntaxError).
+func (e SyntaxError) As(target any) bool { return sonicerr.SyntaxError(e).As(target) }
 
 // NewRawConcurrentRead is NewRaw: every jet Node may be read from many
 // goroutines at once, so sonic's concurrent-read variant is the same.
@@ -136,39 +163,21 @@ func loads(src string, opts decoder.Options) (int, any, error) {
 	return end, v, nil
 }
 
-// ParsingError is the error code of Parser.Parse, as sonic's parser
-// returns one: 0 for success; ExportError turns it into the error itself.
-type ParsingError uint
-
-// The codes Parse returns (sonic's numbers for these cases).
-const (
-	parseOK      ParsingError = 0
-	parseEOF     ParsingError = 1 // the input ended inside the value, or held none
-	parseInvalid ParsingError = 2 // a wrong byte
-)
-
-// Error describes the code.
-func (e ParsingError) Error() string { return "ast: error when parsing input: " + e.Message() }
-
-// Message names the code.
-func (e ParsingError) Message() string {
-	switch e {
-	case parseOK:
-		return "ok"
-	case parseEOF:
-		return wire.MsgUnexpectedEOF
-	case parseInvalid:
-		return "invalid character"
-	}
-	return fmt.Sprintf("error %d", uint(e))
-}
+// ParsingError is sonic's error code, the type of SyntaxError.Code and
+// of what Parser.Parse returns: 0 for success, and sonic's numbers for
+// the kinds of error (1 the input ended too early, 2 a wrong byte, 3 a
+// wrong byte after a backslash, 4 a lone surrogate escape, 7 nesting too
+// deep, 10 invalid UTF-8). Message names a code in sonic's words ("eof",
+// "invalid char", ...); Error adds "json: error when parsing input: ".
+// ExportError turns Parse's code into the error itself.
+type ParsingError = sonicerr.ParsingError
 
 // Parser reads JSON values one after another from a string into Nodes,
 // as sonic's ast.Parser does.
 type Parser struct {
 	src string
 	pos int
-	err error
+	err *wire.SyntaxError // the last Parse's
 }
 
 // NewParser returns a Parser reading src from its start.
@@ -183,35 +192,36 @@ func (p *Parser) Pos() int { return p.pos }
 
 // Parse checks the next JSON value (after whitespace) and returns its
 // Node, which parses lazily on demand as NewRaw's does, and code 0. For
-// invalid JSON it returns a V_NONE Node and a non-zero code; ExportError
-// gives the SyntaxError, and Pos its place. What follows the value is
-// left for the next call.
+// invalid JSON it returns a V_NONE Node and a non-zero code (see
+// ParsingError); ExportError gives the SyntaxError, and Pos its place,
+// the index of the offending byte. What follows the value is left for
+// the next call.
 func (p *Parser) Parse() (Node, ParsingError) {
 	p.err = nil
 	i := wire.SkipSpace(p.src, p.pos)
 	end, err := syntaxv1.SkipValue(p.src, i, wire.DefaultMaxDepth)
 	if err != nil {
 		p.err = err
-		p.pos = int(err.Offset)
-		if err.IsEOF() {
-			return Node{}, parseEOF
-		}
-		p.pos--
-		return Node{}, parseInvalid
+		p.pos = int(err.Pos())
+		return Node{}, sonicerr.CodeOf(err)
 	}
 	p.pos = end
-	return rawNode(p.src[i:end]), parseOK
+	return rawNode(p.src[i:end]), sonicerr.OK
 }
 
-// ExportError returns the error of the last Parse for its non-zero code,
-// a *wire.SyntaxError saying where and why, and nil for code 0 (sonic
-// returns an error even then).
+// ExportError returns the error of the last Parse for its non-zero code:
+// a SyntaxError whose Src is the parser's input, Pos the offending
+// byte's index, Code the code and Msg encoding/json's wording of the
+// error. Its Error text is that of sonic's ExportError. For code 0 it
+// returns nil (sonic returns an error even then); for a code Parse did
+// not return, a SyntaxError with that code at Pos.
 func (p *Parser) ExportError(code ParsingError) error {
-	if code == parseOK {
+	if code == sonicerr.OK {
 		return nil
 	}
-	if p.err != nil {
-		return p.err
+	e := SyntaxError{Pos: p.pos, Src: p.src, Code: code}
+	if p.err != nil && sonicerr.CodeOf(p.err) == code {
+		e.Msg = p.err.Msg
 	}
-	return errors.New(code.Error())
+	return e
 }

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/jetjson/jet/decoder"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -150,8 +152,9 @@ func TestParser(t *testing.T) {
 	for {
 		n, code := p.Parse()
 		if code != 0 {
-			if code.Message() != "unexpected end of JSON input" || p.ExportError(code) == nil {
-				t.Errorf("at the end: code %d %q, %v", code, code.Message(), p.ExportError(code))
+			se, ok := p.ExportError(code).(SyntaxError)
+			if code != 1 || code.Message() != "eof" || !ok || se.Pos != 17 || se.Code != 1 || se.Msg != wire.MsgUnexpectedEOF {
+				t.Errorf("at the end: code %d %q, %#v", code, code.Message(), p.ExportError(code))
 			}
 			break
 		}
@@ -170,8 +173,29 @@ func TestParser(t *testing.T) {
 		t.Errorf("Parse of [1,}: %d, type %d, Pos %d", code, n.Type(), po.Pos())
 	}
 	var se *wire.SyntaxError
-	if err := po.ExportError(code); !errors.As(err, &se) || se.Offset != 4 || code.Error() == "" {
-		t.Errorf("ExportError: %v", err)
+	if err := po.ExportError(code); !errors.As(err, &se) || se.Offset != 4 || code.Error() != "json: error when parsing input: invalid char" {
+		t.Errorf("ExportError: %v (%v)", err, code.Error())
+	}
+	err := po.ExportError(code)
+	want := SyntaxError{Pos: 3, Src: `[1,}`, Code: 2, Msg: "invalid character '}' looking for beginning of value"}
+	if err != want {
+		t.Errorf("ExportError: %#v, want %#v", err, want)
+	}
+	// sonic's ExportError returns an error whose text is that of the
+	// SyntaxError for the same place and code.
+	desc := "Syntax error at index 3: " + want.Msg + "\n\n\t[1,}\n\t...^\n"
+	if err.(SyntaxError).Description() != desc || err.Error() != strconv.Quote(desc) {
+		t.Errorf("ExportError's text:\n%s\nwant\n%s", err.(SyntaxError).Description(), desc)
+	}
+	for code, want := range map[ParsingError]string{0: "ok", 1: "eof", 2: "invalid char", 3: "invalid escape char", 7: "recursion exceeded max depth", 99: "unknown error 99"} {
+		if code.Message() != want {
+			t.Errorf("ParsingError(%d).Message() = %q, want %q", code, code.Message(), want)
+		}
+	}
+	for src, wantCode := range map[string]ParsingError{`["\x"]`: 3, `tru`: 1, `[1 2]`: 2, strings.Repeat("[", 10001): 7} {
+		if _, code := NewParser(src).Parse(); code != wantCode {
+			t.Errorf("Parse(%.20q) = %d, want %d", src, code, wantCode)
+		}
 	}
 }
 
@@ -212,9 +236,46 @@ func TestVisitOPSkip(t *testing.T) {
 }
 
 func TestSonicSyntaxError(t *testing.T) {
+	// jet's own functions keep jet's error (jet.SyntaxError).
 	n := NewRaw(`[1,}`)
-	var se *SyntaxError
+	var se *wire.SyntaxError
 	if err := n.Check(); !errors.As(err, &se) || se.Offset != 4 {
-		t.Errorf("NewRaw of invalid JSON: %v, want an *ast.SyntaxError at offset 4", err)
+		t.Errorf("NewRaw of invalid JSON: %v, want a *jet.SyntaxError at offset 4", err)
+	}
+	// ast.SyntaxError is a type of its own, as in sonic: a type switch
+	// may name it beside decoder.SyntaxError.
+	kind := func(err error) string {
+		switch err.(type) {
+		case SyntaxError:
+			return "ast"
+		case decoder.SyntaxError:
+			return "decoder"
+		}
+		return "other"
+	}
+	var e error = SyntaxError{Pos: 1, Src: "[}", Code: 2}
+	if kind(e) != "ast" || kind(decoder.SyntaxError{}) != "decoder" {
+		t.Error("ast.SyntaxError and decoder.SyntaxError are not told apart")
+	}
+	if got, want := e.(SyntaxError).Description(), "Syntax error at index 1: invalid char\n\n\t[}\n\t.^\n"; got != want {
+		t.Errorf("Description = %q, want %q", got, want)
+	}
+	var std *json.SyntaxError
+	if !errors.As(e, &std) || std.Offset != 2 || std.Error() != "invalid char" {
+		t.Errorf("errors.As to *json.SyntaxError: %v", std)
+	}
+}
+
+func TestSonicSyntaxErrorDescribe(t *testing.T) {
+	src := `[1,}`
+	po := NewParser(src)
+	_, code := po.Parse()
+	err := po.ExportError(code)
+	var je *wire.SyntaxError
+	if !errors.As(err, &je) {
+		t.Fatalf("ExportError: %v", err)
+	}
+	if got, want := decoder.Describe(err, src), decoder.Describe(je, src); got != want || !strings.Contains(got, "^") {
+		t.Errorf("Describe(ast.SyntaxError) = %q, want %q", got, want)
 	}
 }

@@ -14,16 +14,6 @@ import (
 // has as another kind of member, each with the reason. TestSonicAPI fails
 // on a gap not listed here, and on a listed one that is gone.
 var sonicAPIGaps = map[string]string{
-	// sonic's SyntaxError is being reworked (issue 13): Pos is a method
-	// in jet, Src, Code and Message are missing.
-	"decoder.SyntaxError.Pos":     "SyntaxError rework pending: jet's Pos is a method",
-	"decoder.SyntaxError.Src":     "SyntaxError rework pending",
-	"decoder.SyntaxError.Code":    "SyntaxError rework pending",
-	"decoder.SyntaxError.Message": "SyntaxError rework pending",
-	"ast.SyntaxError.Pos":         "SyntaxError rework pending: jet's Pos is a method",
-	"ast.SyntaxError.Src":         "SyntaxError rework pending",
-	"ast.SyntaxError.Code":        "SyntaxError rework pending",
-	"ast.SyntaxError.Message":     "SyntaxError rework pending",
 	// jet's MismatchTypeError has encoding/json's fields (Offset, Value,
 	// Struct, Field) beside Type.
 	"decoder.MismatchTypeError.Pos": "jet's MismatchTypeError has encoding/json's Offset",

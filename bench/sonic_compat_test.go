@@ -16,10 +16,12 @@ import (
 	stdutf8 "unicode/utf8"
 
 	"github.com/bytedance/sonic"
+	sonicast "github.com/bytedance/sonic/ast"
 	sonicdecoder "github.com/bytedance/sonic/decoder"
 	sonicencoder "github.com/bytedance/sonic/encoder"
 	sonicutf8 "github.com/bytedance/sonic/utf8"
 	"github.com/jetjson/jet"
+	jetast "github.com/jetjson/jet/ast"
 	jetdecoder "github.com/jetjson/jet/decoder"
 	jetencoder "github.com/jetjson/jet/encoder"
 	jetutf8 "github.com/jetjson/jet/utf8"
@@ -42,7 +44,26 @@ var sonicProgramDiffers = map[string]string{
 	// jet validates a Parser's value whole, as NewRaw does.
 	"ast.Parser error":             "Parse checks the whole value; sonic's lazy parser accepts a truncated array and fails later",
 	"encoder.NoQuoteTextMarshaler": "jet still writes the quotes around MarshalText output (it trusts the text to need no escaping); sonic writes the text as it is",
+	// jet's root package keeps jet's *SyntaxError; the sonic shape is
+	// the decoder's (Decoder, NewStreamDecoder).
+	"Unmarshal SyntaxError": "jet.Unmarshal's syntax error is a *jet.SyntaxError; decoder.NewDecoder and NewStreamDecoder return decoder.SyntaxError",
+	// Input that ends too early: the caret after the last byte.
+	`decoder.SyntaxError "tru"`:        syntaxEOFCaret,
+	`decoder.SyntaxError "[1,2"`:       syntaxEOFCaret,
+	`decoder.SyntaxError "-"`:          syntaxEOFCaret,
+	`decoder.SyntaxError "{\"a\":\"b"`: syntaxEOFCaret,
+	`decoder.SyntaxError "   "`:        syntaxEOFCaret,
+	// A bad escape: Pos is the offending byte.
+	`decoder.SyntaxError "\"\\x\""`:       syntaxEscapePos,
+	`decoder.SyntaxError "\"\\ug000\""`:   syntaxEscapePos,
+	`StreamDecoder SyntaxError "\"\\x\""`: syntaxEscapePos,
 }
+
+// The reasons for the differences of syntax errors' places.
+const (
+	syntaxEOFCaret  = "for input that ends too early, Description's caret is after the last byte, where sonic's is under the first"
+	syntaxEscapePos = "a bad escape's Pos is the offending byte's, where sonic's is the string's start"
+)
 
 // TestSonicProgram builds testdata/sonicprog, a program written against
 // sonic that makes the calls sonic's README and examples document, once
@@ -257,4 +278,61 @@ func TestSonicSkipValid(t *testing.T) {
 			t.Errorf("Valid(%q) = %v, %d; sonic %v, %d", s, gok, gp, wok, wp)
 		}
 	}
+}
+
+// TestSonicSyntaxErrorText compares the texts of decoder.SyntaxError and
+// ast.SyntaxError (Message, Description, Error) with sonic's for the
+// same fields, where the two agree on purpose: Src of printable ASCII
+// (jet escapes other bytes so that the caret stays under its byte) and
+// Pos inside Src (for input that ended too early, jet's caret is after
+// the last byte).
+func TestSonicSyntaxErrorText(t *testing.T) {
+	long := `{"key1":[1,2,3],"key2":{"a":"b","c":[true,false,nul]},"key3":"longer text here"}`
+	for _, src := range []string{"[[[}]]", "]", long, long[:20], long[:31], long[:32], long[:33], long[:47]} {
+		for pos := 0; pos < len(src); pos++ {
+			for code := 0; code <= 11; code++ {
+				checkSyntaxErrorText(t, src, pos, code, "")
+			}
+			checkSyntaxErrorText(t, src, pos, 2, "invalid character 'x' looking for beginning of value")
+		}
+	}
+}
+
+func checkSyntaxErrorText(t *testing.T, src string, pos, code int, msg string) {
+	t.Helper()
+	want := sonicdecoder.SyntaxError{Pos: pos, Src: src, Msg: msg}
+	for i := 0; i < code; i++ {
+		want.Code++ // sonic's code type is internal: count up to it
+	}
+	got := jetdecoder.SyntaxError{Pos: pos, Src: src, Msg: msg}
+	for i := 0; i < code; i++ {
+		got.Code++
+	}
+	if got.Message() != want.Message() || got.Description() != want.Description() || got.Error() != want.Error() {
+		t.Fatalf("SyntaxError{Pos: %d, Src: %q, Code: %d, Msg: %q}:\n jet   %q\n sonic %q", pos, src, code, msg, got.Description(), want.Description())
+	}
+	if got.Code.Error() != want.Code.Error() {
+		t.Fatalf("code %d: Error %q, sonic %q", code, got.Code.Error(), want.Code.Error())
+	}
+	wa := sonicast.SyntaxError{Pos: pos, Src: src, Code: want.Code, Msg: msg}
+	ga := jetast.SyntaxError{Pos: pos, Src: src, Code: got.Code, Msg: msg}
+	if ga.Description() != wa.Description() || ga.Error() != wa.Error() || ga.Message() != wa.Message() {
+		t.Fatalf("ast.SyntaxError{Pos: %d, Src: %q}: %q, sonic %q", pos, src, ga.Description(), wa.Description())
+	}
+}
+
+func FuzzSonicSyntaxErrorText(f *testing.F) {
+	f.Add("[[[}]]", 3, 2, "")
+	f.Add(`{"key1":[1,2,3],"key2":{"a":"b","c":[true,false,nul]}}`, 50, 0, "m")
+	f.Fuzz(func(t *testing.T, src string, pos, code int, msg string) {
+		for i := 0; i < len(src); i++ {
+			if src[i] < 0x20 || src[i] >= 0x7f {
+				return
+			}
+		}
+		if pos < 0 || pos >= len(src) || code < 0 || code > 40 {
+			return
+		}
+		checkSyntaxErrorText(t, src, pos, code, msg)
+	})
 }

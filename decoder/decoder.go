@@ -115,7 +115,9 @@ func NewDecoder(s string) *Decoder { return &Decoder{src: s} }
 
 // Decode decodes the next value into v, which must be a non-nil pointer,
 // and moves past it. At the end of input it returns a SyntaxError
-// ("unexpected end of JSON input").
+// ("unexpected end of JSON input"). Syntax errors are SyntaxError values,
+// sonic's shape, placed in the whole input (with OptionStdErrors,
+// encoding/json's *json.SyntaxError).
 func (dec *Decoder) Decode(v any) error {
 	d := getState(dec.opts, dec.maxDepth)
 	d.src, d.pos = dec.src, dec.pos
@@ -128,10 +130,19 @@ func (dec *Decoder) Decode(v any) error {
 	}
 	err = d.finishAt(start, err, false)
 	putState(d)
-	if err != nil && dec.opts&OptionStdErrors != 0 {
-		err = stdError(err)
+	return dec.error(err)
+}
+
+// error returns err as the Decoder reports it: a syntax error in
+// sonic's shape (SyntaxError), or with OptionStdErrors as encoding/json's.
+func (dec *Decoder) error(err error) error {
+	if err == nil {
+		return nil
 	}
-	return err
+	if dec.opts&OptionStdErrors != 0 {
+		return stdError(err)
+	}
+	return sonicError(err, dec.src, 0)
 }
 
 // Pos returns the offset of the next byte to read.

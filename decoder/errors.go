@@ -10,12 +10,6 @@ import (
 	"github.com/jetjson/jet/internal/wire"
 )
 
-// SyntaxError describes malformed JSON: the byte offset (as in
-// encoding/json, the number of bytes read when the error was found),
-// encoding/json's message, and, from Description, the input around the
-// offset with a caret under the offending byte.
-type SyntaxError = wire.SyntaxError
-
 // MismatchTypeError reports a JSON value that does not fit the Go value it
 // was to be stored in: a string for an int, a number too large for an
 // int8, an object for a slice. Like encoding/json, the decoder skips such
@@ -75,13 +69,13 @@ func lastRead(off int64) int64 {
 }
 
 // stdError returns encoding/json's error for one of jet's: a
-// *json.SyntaxError for a *SyntaxError, a *json.UnmarshalTypeError for a
+// *json.SyntaxError for a *wire.SyntaxError, a *json.UnmarshalTypeError for a
 // *MismatchTypeError, with the same fields and encoding/json's text.
 // Other errors are encoding/json's already (or a method's own) and are
 // returned as they are.
 func stdError(err error) error {
 	switch e := err.(type) {
-	case *SyntaxError:
+	case *wire.SyntaxError:
 		return jsonerr.Syntax(e.Msg, e.Offset)
 	case *MismatchTypeError:
 		return e.std()
@@ -95,9 +89,10 @@ func stdError(err error) error {
 // counted in bytes) of the byte it is about; and the line of src around
 // that byte, with a caret under it.
 //
-// It knows *SyntaxError and *MismatchTypeError (jet's errors), and
-// *json.SyntaxError and *json.UnmarshalTypeError (ConfigStd's and
-// encoding/json's). The byte a syntax error is about is the offending
+// It knows *jet.SyntaxError and *MismatchTypeError (jet's errors),
+// SyntaxError and ast.SyntaxError (sonic's shape, which the
+// sonic-compatible entry points return), and *json.SyntaxError and
+// *json.UnmarshalTypeError (ConfigStd's and encoding/json's). The byte a syntax error is about is the offending
 // one (or the end of src, for input that ends too early); for a type
 // error it is the last byte read (the end of a scalar, the opening
 // bracket of an array or object), which the Offset counts. For other
@@ -110,8 +105,14 @@ func Describe(err error, src string) string {
 	)
 	kind := "syntax error"
 	switch e := err.(type) {
-	case *SyntaxError:
+	case *wire.SyntaxError:
 		msg, off, pos = e.Msg, e.Offset, e.Pos()
+	case SyntaxError:
+		pos = int64(e.Pos)
+		msg, off = e.Message(), pos+1
+		if e.Pos >= len(e.Src) {
+			off = pos
+		}
 	case *MismatchTypeError:
 		msg, off, pos = e.std().Error(), e.Offset, lastRead(e.Offset)
 		kind = "type error"
@@ -124,6 +125,10 @@ func Describe(err error, src string) string {
 	default:
 		if err == nil {
 			return ""
+		}
+		if t := reflect.TypeOf(err); t != sonicSyntaxErrorType && t.ConvertibleTo(sonicSyntaxErrorType) {
+			// ast.SyntaxError, a type of its own with this one's fields.
+			return Describe(reflect.ValueOf(err).Convert(sonicSyntaxErrorType).Interface().(SyntaxError), src)
 		}
 		return err.Error()
 	}

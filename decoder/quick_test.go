@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"github.com/jetjson/jet/internal/oracle"
+	"github.com/jetjson/jet/internal/wire"
 	"os"
 	"reflect"
 	"testing"
@@ -69,7 +70,7 @@ func TestQuickDecode(t *testing.T) {
 					t.Errorf("%s: err %v vs %v", doc, werr, gerr)
 				}
 			} else if se, ok := werr.(*json.SyntaxError); ok {
-				ge, ok := gerr.(*SyntaxError)
+				ge, ok := gerr.(*wire.SyntaxError)
 				if !ok || ge.Msg != se.Error() || ge.Offset != se.Offset {
 					t.Errorf("%s: err %v vs %v", doc, werr, gerr)
 				}

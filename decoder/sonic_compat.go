@@ -5,16 +5,63 @@ package decoder
 // API does not: with them, such a program compiles against jet once its
 // import paths change. The README lists where jet behaves differently on
 // purpose.
+//
+// Syntax errors: sonic's SyntaxError is a value (Pos, Src, Code, Msg),
+// jet's a pointer (*jet.SyntaxError, with encoding/json's Offset). The
+// entry points only sonic has (Decoder, CheckTrailings, the stream
+// decoders of NewStreamDecoder) return sonic's value, so that a ported
+// program's err.(decoder.SyntaxError) works; the entry points jet's root
+// package calls keep jet's pointer, so that jet's own API does not
+// change. errors.As finds the value as the pointer too.
 
 import (
 	"reflect"
 	"strings"
 	"unsafe"
 
+	"github.com/jetjson/jet/internal/sonicerr"
 	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 	"github.com/jetjson/jet/option"
 )
+
+// SyntaxError is sonic's syntax error (this package follows sonic's
+// decoder package): a value, not a pointer, so that a program ported
+// from sonic finds it with err.(decoder.SyntaxError). Its fields:
+//
+//	Pos  int          // index in Src of the offending byte (len(Src): input ended too early)
+//	Src  string       // the input (for a StreamDecoder, the text of the value read)
+//	Code ParsingError // sonic's error code (ast.ParsingError): 1 eof, 2 invalid char, ...
+//	Msg  string       // encoding/json's wording of the error, which Message returns
+//
+// Error returns Description quoted on one line, as sonic's does;
+// Description is "Syntax error at index N: message", then the input
+// around Pos with a caret under it. errors.As finds it as a
+// *jet.SyntaxError and as a *json.SyntaxError too.
+//
+// The sonic-compatible entry points return it: Decoder.Decode,
+// Decoder.CheckTrailings, and Decode of a StreamDecoder made by
+// NewStreamDecoder (sonic's constructor). jet's own entry points keep
+// jet's error, a *jet.SyntaxError (with an Offset counted as
+// encoding/json counts, a Pos method and a window of the input rather
+// than all of it): Decode, DecodeString and their Depth forms, which
+// jet.Unmarshal calls, and StreamDecoders made by
+// NewStreamDecoderOptions, as jet.NewDecoder and the Config presets make
+// them. With OptionStdErrors every entry point returns encoding/json's
+// *json.SyntaxError instead. The README's sonic section says why.
+type SyntaxError = sonicerr.SyntaxError
+
+var sonicSyntaxErrorType = reflect.TypeOf(SyntaxError{})
+
+// sonicError returns sonic's form of a syntax error found in src (whose
+// first byte is at offset base of the input err counts in); other errors
+// are returned as they are.
+func sonicError(err error, src string, base int64) error {
+	if se, ok := err.(*wire.SyntaxError); ok {
+		return sonicerr.FromWire(se, src, base)
+	}
+	return err
+}
 
 // sonic's option names. The two new bits sit high, apart from jet's own
 // options.
@@ -50,7 +97,7 @@ func (dec *StreamDecoder) UseUnicodeErrors() { dec.opts |= OptionUseUnicodeError
 // CheckTrailings.
 func (dec *Decoder) CheckTrailings() error {
 	if err := syntaxv1.CheckEnd(dec.src, dec.pos); err != nil {
-		return err
+		return dec.error(err)
 	}
 	return nil
 }

@@ -1,10 +1,14 @@
 package decoder_test
 
 import (
+	"encoding/json"
 	"errors"
+	"io"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"unicode/utf8"
 
 	"github.com/jetjson/jet/decoder"
@@ -61,8 +65,13 @@ func TestUseUnicodeErrors(t *testing.T) {
 				if err == nil && d.Pos() != len(c.in)+2 {
 					t.Errorf("%s %s: Pos %d, want %d", how, c.in, d.Pos(), len(c.in)+2)
 				}
-				if se, ok := err.(*decoder.SyntaxError); ok {
-					se.Offset -= 2 // the two spaces in front
+				if se, ok := err.(decoder.SyntaxError); ok {
+					// sonic's shape, placed in the whole input.
+					if se.Src != "  "+c.in || se.Pos != c.bad+2 {
+						t.Errorf("%s %s: Pos %d in %q, want %d", how, c.in, se.Pos, se.Src, c.bad+2)
+					}
+					se.Src, se.Pos = c.in, se.Pos-2 // the two spaces in front
+					err = se
 				}
 			case "StreamDecoder":
 				d := decoder.NewStreamDecoder(strings.NewReader(c.in))
@@ -75,7 +84,14 @@ func TestUseUnicodeErrors(t *testing.T) {
 				}
 				continue
 			}
-			var se *decoder.SyntaxError
+			if how == "Decoder" || how == "StreamDecoder" {
+				// sonic's shape: Pos at the escape, sonic's code for a
+				// bad unicode escape.
+				if se, ok := err.(decoder.SyntaxError); !ok || se.Pos != c.bad || se.Code != 4 || se.Src != c.in {
+					t.Errorf("%s %s: %#v, want a decoder.SyntaxError at %d, code 4", how, c.in, err, c.bad)
+				}
+			}
+			var se *wire.SyntaxError
 			if !errors.As(err, &se) {
 				t.Errorf("%s %s: %v, want a SyntaxError", how, c.in, err)
 				continue
@@ -94,7 +110,7 @@ func TestUseUnicodeErrors(t *testing.T) {
 	// does not reach the check.
 	var v any
 	err := decoder.DecodeString(`[1,,"\ud800"]`, &v, decoder.OptionUseUnicodeErrors)
-	var se *decoder.SyntaxError
+	var se *wire.SyntaxError
 	if !errors.As(err, &se) || se.Offset != 4 {
 		t.Errorf("syntax error first: %v", err)
 	}
@@ -141,9 +157,9 @@ func TestCheckTrailings(t *testing.T) {
 		if (err == nil) != c.ok {
 			t.Errorf("%q: CheckTrailings() = %v", c.in, err)
 		}
-		var se *decoder.SyntaxError
-		if err != nil && (!errors.As(err, &se) || se.Msg != c.next) {
-			t.Errorf("%q: CheckTrailings() = %v, want %q", c.in, err, c.next)
+		se, ok := err.(decoder.SyntaxError)
+		if err != nil && (!ok || se.Msg != c.next || se.Src != c.in || se.Pos != strings.LastIndexAny(c.in, "x2") || se.Code != 2) {
+			t.Errorf("%q: CheckTrailings() = %#v, want %q", c.in, err, c.next)
 		}
 	}
 }
@@ -219,5 +235,146 @@ func TestPretouchOptions(t *testing.T) {
 	var v deep
 	if err := decoder.DecodeString(`{"A":{"B":{"C":{"D":[{"x":{}}]}}}}`, &v, 0); err != nil || v.A.B.C.D[0]["x"] == nil {
 		t.Errorf("after Pretouch: %v %+v", err, v)
+	}
+}
+
+// TestSonicSyntaxError checks the shape of the syntax errors of the
+// sonic-compatible entry points (Decoder, NewStreamDecoder's decoders):
+// a decoder.SyntaxError value placed in the input (a stream's: in the
+// text of the value), with sonic's code and encoding/json's message,
+// that errors.As also finds as jet's and encoding/json's error; and
+// that jet's own entry points keep jet's error.
+func TestSonicSyntaxError(t *testing.T) {
+	for _, c := range []struct {
+		in        string
+		skip      int // values to decode before the bad one
+		pos       int // in the whole input
+		code      int
+		msg       string
+		streamSrc string // the bad value, which a stream's error is placed in
+	}{
+		{"[[[}]]", 0, 3, 2, "invalid character '}' looking for beginning of value", "[[[}]]"},
+		{`1 [1,2,] 3`, 1, 7, 2, "invalid character ']' looking for beginning of value", "[1,2,]"},
+		{"{}\n\t {\"a\" 1}", 1, 10, 2, "invalid character '1' after object key", `{"a" 1}`},
+		{`["\x"]`, 0, 3, 3, `invalid character 'x' in string escape code`, `["\x"]`},
+		{`[1,2`, 0, 4, 1, "unexpected end of JSON input", ""},
+		{`"a" tru`, 1, 7, 1, "invalid character ' ' in literal true (expecting 'e')", ""},
+		{strings.Repeat("[", 10001), 0, 10000, 7, "exceeded max depth", ""},
+	} {
+		d := decoder.NewDecoder(c.in)
+		var v any
+		for i := 0; i < c.skip; i++ {
+			if err := d.Decode(&v); err != nil {
+				t.Fatalf("%q: value %d: %v", c.in, i, err)
+			}
+		}
+		err := d.Decode(&v)
+		se, ok := err.(decoder.SyntaxError)
+		if !ok || se.Pos != c.pos || se.Src != c.in || int(se.Code) != c.code || !strings.HasSuffix(se.Msg, c.msg) {
+			t.Errorf("Decoder %.20q: %#v, want Pos %d code %d %q", c.in, err, c.pos, c.code, c.msg)
+			continue
+		}
+		desc := se.Description()
+		if !strings.HasPrefix(desc, "Syntax error at index "+strconv.Itoa(c.pos)+": "+se.Msg+"\n\n\t") || se.Error() != strconv.Quote(desc) {
+			t.Errorf("Decoder %.20q: Description %q, Error %q", c.in, desc, se.Error())
+		}
+		var je *wire.SyntaxError
+		var std *json.SyntaxError
+		if !errors.As(err, &je) || je.Pos() != int64(c.pos) || je.Msg != se.Msg || !errors.As(err, &std) || std.Offset != je.Offset {
+			t.Errorf("Decoder %.20q: errors.As found %v and %v", c.in, je, std)
+		}
+		if got := decoder.Describe(err, c.in); got != decoder.Describe(je, c.in) {
+			t.Errorf("Decoder %.20q: Describe %q, want %q", c.in, got, decoder.Describe(je, c.in))
+		}
+		// jet's own function keeps jet's error, at the same place.
+		if c.skip == 0 {
+			err := decoder.DecodeString(c.in, &v, 0)
+			if je, ok := err.(*wire.SyntaxError); !ok || je.Pos() != int64(c.pos) {
+				t.Errorf("DecodeString %.20q: %#v, want a *jet.SyntaxError at %d", c.in, err, c.pos)
+			}
+		}
+		if c.streamSrc == "" {
+			continue
+		}
+		for _, oneByte := range []bool{false, true} {
+			var r io.Reader = strings.NewReader(c.in)
+			if oneByte {
+				r = iotest.OneByteReader(r)
+			}
+			sd := decoder.NewStreamDecoder(r)
+			for i := 0; i < c.skip; i++ {
+				if err := sd.Decode(&v); err != nil {
+					t.Fatalf("stream %q: value %d: %v", c.in, i, err)
+				}
+			}
+			err := sd.Decode(&v)
+			// The value is not whole: its text as far as it was read,
+			// up to the end of the input buffered.
+			base := strings.LastIndex(c.in, c.streamSrc)
+			se, ok := err.(decoder.SyntaxError)
+			if !ok || !strings.HasPrefix(c.in[base:], se.Src) || se.Pos >= len(se.Src) || se.Pos != c.pos-base || int(se.Code) != c.code || !strings.HasSuffix(se.Msg, c.msg) {
+				t.Errorf("StreamDecoder %q (one byte %v): %#v, want Pos %d in %q", c.in, oneByte, err, c.pos-base, c.streamSrc)
+			}
+			if err2 := sd.Decode(&v); err2 != err {
+				t.Errorf("StreamDecoder %q: the error is not sticky: %v, then %v", c.in, err, err2)
+			}
+			// jet's constructor keeps jet's error, placed in the stream.
+			jd := decoder.NewStreamDecoderOptions(strings.NewReader(c.in), 0, 0)
+			for i := 0; i < c.skip; i++ {
+				_ = jd.Decode(&v)
+			}
+			err = jd.Decode(&v)
+			if je, ok := err.(*wire.SyntaxError); !ok || je.Pos() != int64(c.pos) {
+				t.Errorf("NewStreamDecoderOptions %q: %#v, want a *jet.SyntaxError at %d", c.in, err, c.pos)
+			}
+		}
+	}
+	// With OptionStdErrors, encoding/json's error.
+	d := decoder.NewDecoder("[}")
+	d.SetOptions(decoder.OptionStdErrors)
+	var v any
+	if _, ok := d.Decode(&v).(*json.SyntaxError); !ok {
+		t.Error("Decoder with OptionStdErrors: not a *json.SyntaxError")
+	}
+	// An error between Token's tokens is placed in the input buffered.
+	sd := decoder.NewStreamDecoder(strings.NewReader(`[1 2]`))
+	if _, err := sd.Token(); err != nil {
+		t.Fatal(err)
+	}
+	if err := sd.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	err := sd.Decode(&v)
+	if se, ok := err.(decoder.SyntaxError); !ok || se.Src != " 2]" && se.Src != "2]" || se.Src[se.Pos] != '2' {
+		t.Errorf("Decode after Token: %#v", err)
+	}
+}
+
+// TestSonicSyntaxErrorDescription checks Description's excerpt: up to 16
+// bytes each side of Pos, more on one side where the other is cut short,
+// escapes that keep the caret under its byte, and the caret after the
+// last byte for input that ended too early.
+func TestSonicSyntaxErrorDescription(t *testing.T) {
+	long := "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ" // 46 bytes
+	for _, c := range []struct {
+		e    decoder.SyntaxError
+		want string
+	}{
+		{decoder.SyntaxError{Pos: 3, Src: "[[[}]]", Code: 2}, "Syntax error at index 3: invalid char\n\n\t[[[}]]\n\t...^..\n"},
+		{decoder.SyntaxError{Pos: 20, Src: long, Msg: "m"}, "Syntax error at index 20: m\n\n\t456789abcdefghijklmnopqrstuvwxyz\n\t................^...............\n"},
+		{decoder.SyntaxError{Pos: 2, Src: long, Msg: "m"}, "Syntax error at index 2: m\n\n\t0123456789abcdefghijklmnopqrstuv\n\t..^.............................\n"},
+		{decoder.SyntaxError{Pos: 44, Src: long, Msg: "m"}, "Syntax error at index 44: m\n\n\tefghijklmnopqrstuvwxyzABCDEFGHIJ\n\t..............................^.\n"},
+		{decoder.SyntaxError{Pos: 20, Src: long[:30], Msg: "m"}, "Syntax error at index 20: m\n\n\t456789abcdefghijklmnopqrst\n\t................^.........\n"},
+		{decoder.SyntaxError{Pos: 46, Src: long, Code: 1}, "Syntax error at index 46: eof\n\n\tefghijklmnopqrstuvwxyzABCDEFGHIJ\n\t................................^\n"},
+		{decoder.SyntaxError{Pos: 2, Src: "[\n}", Code: 2}, "Syntax error at index 2: invalid char\n\n\t[\\n}\n\t...^\n"},
+		{decoder.SyntaxError{Pos: 0, Src: "", Code: 1}, "Syntax error at index 0: eof\n\n\t\n\t^\n"},
+		{decoder.SyntaxError{Pos: 9, Src: "[]", Code: 99}, "Syntax error at index 9: unknown error 99\n\n\t[]\n\t..^\n"},
+	} {
+		if got := c.e.Description(); got != c.want {
+			t.Errorf("%#v:\n got %q\nwant %q", c.e, got, c.want)
+		}
+		if c.e.Error() != strconv.Quote(c.want) {
+			t.Errorf("%#v: Error %q", c.e, c.e.Error())
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/jetjson/jet/internal/sonicerr"
 	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
@@ -18,6 +19,13 @@ import (
 // bytes arrive, with a scanner that resumes where it stopped, so a large
 // value read in small pieces is scanned once. Offsets in errors count
 // from the start of the stream.
+//
+// Syntax errors are *jet.SyntaxError in a StreamDecoder made by
+// NewStreamDecoderOptions (as jet.NewDecoder and the Config presets make
+// theirs), and SyntaxError values, sonic's shape, placed in the text of
+// the value being read, in one made by NewStreamDecoder, sonic's
+// constructor (see SyntaxError). With OptionStdErrors they are
+// encoding/json's.
 type StreamDecoder struct {
 	r        io.Reader
 	buf      []byte
@@ -37,17 +45,27 @@ type StreamDecoder struct {
 	// error found in a value (scanErr) is placed in that count: its
 	// Offset less scanLag.
 	valueBytes int64
-	scanErr    *SyntaxError
+	scanErr    *wire.SyntaxError
 	scanLag    int64
+
+	// sonicErrors makes Decode return syntax errors in sonic's shape
+	// (NewStreamDecoder), placed in buf[valStart:valEnd], the text of
+	// the value Decode read last (valStart < 0: none).
+	sonicErrors      bool
+	valStart, valEnd int
 }
 
-// NewStreamDecoder returns a decoder reading from r.
+// NewStreamDecoder returns a decoder reading from r, as sonic's
+// NewStreamDecoder does: its Decode returns syntax errors as SyntaxError
+// values, sonic's shape, placed in the text of the value being read.
 func NewStreamDecoder(r io.Reader) *StreamDecoder {
-	return &StreamDecoder{r: r}
+	return &StreamDecoder{r: r, sonicErrors: true, valStart: -1}
 }
 
 // NewStreamDecoderOptions returns a decoder reading from r with opts and a
-// nesting limit (0 means DefaultMaxDepth).
+// nesting limit (0 means DefaultMaxDepth). Its syntax errors are
+// *jet.SyntaxError, placed in the stream (with OptionStdErrors,
+// encoding/json's *json.SyntaxError).
 func NewStreamDecoderOptions(r io.Reader, opts Options, maxDepth int) *StreamDecoder {
 	return &StreamDecoder{r: r, opts: opts, maxDepth: maxDepth}
 }
@@ -80,10 +98,37 @@ func (dec *StreamDecoder) SetOptions(opts Options) { dec.opts = opts }
 // io.ErrUnexpectedEOF.
 func (dec *StreamDecoder) Decode(v any) error {
 	err := dec.decode(v)
-	if err != nil && dec.opts&OptionStdErrors != 0 {
-		err = dec.stdError(err)
+	if err != nil {
+		if dec.opts&OptionStdErrors != 0 {
+			err = dec.stdError(err)
+		} else if dec.sonicErrors {
+			err = dec.sonicError(err)
+		}
 	}
 	return err
+}
+
+// sonicError is sonic's form of a syntax error of Decode: placed in the
+// text of the value read (from its first byte after whitespace to its
+// end, or to the end of the input buffered when the value is not whole),
+// as sonic places the errors of its stream decoder. An error the value's
+// text does not hold (one found between Token's tokens) is placed in
+// the input buffered from the next byte to read.
+func (dec *StreamDecoder) sonicError(err error) error {
+	se, ok := err.(*wire.SyntaxError)
+	if !ok {
+		return err
+	}
+	lo, hi := dec.valStart, dec.valEnd
+	if lo < 0 || hi > len(dec.buf) {
+		lo, hi = dec.scanp, len(dec.buf)
+	}
+	lo += wire.SkipSpace(wire.StringOf(dec.buf[lo:hi]), 0)
+	if p := se.Pos() - dec.scanned; p < int64(lo) || p > int64(hi) {
+		lo = min(int(max(p, 0)), len(dec.buf))
+		hi = len(dec.buf)
+	}
+	return sonicerr.FromWire(se, string(dec.buf[lo:hi]), dec.scanned+int64(lo))
 }
 
 // stdError is encoding/json's error for one of the decoder's. Like
@@ -92,7 +137,7 @@ func (dec *StreamDecoder) Decode(v any) error {
 // relative to the start of its value; errors found between tokens are
 // placed in the stream.
 func (dec *StreamDecoder) stdError(err error) error {
-	if se, ok := err.(*SyntaxError); ok && se == dec.scanErr {
+	if se, ok := err.(*wire.SyntaxError); ok && se == dec.scanErr {
 		c := *se
 		c.Offset -= dec.scanLag
 		return stdError(&c)
@@ -105,6 +150,7 @@ func (dec *StreamDecoder) decode(v any) error {
 	if dec.err != nil {
 		return dec.err
 	}
+	dec.valStart = -1
 	if err := dec.tokenPrepareForDecode(); err != nil {
 		return err
 	}
@@ -113,8 +159,10 @@ func (dec *StreamDecoder) decode(v any) error {
 	}
 	n, err := dec.readValue()
 	if err != nil {
+		dec.valStart, dec.valEnd = dec.scanp, len(dec.buf)
 		return err
 	}
+	dec.valStart, dec.valEnd = dec.scanp, dec.scanp+n
 	base := dec.InputOffset()
 	data := dec.buf[dec.scanp : dec.scanp+n]
 	dec.scanp += n
@@ -131,7 +179,7 @@ func (dec *StreamDecoder) decode(v any) error {
 // shiftError moves the offsets of a decoding error by base bytes.
 func shiftError(err error, base int64) error {
 	switch e := err.(type) {
-	case *SyntaxError:
+	case *wire.SyntaxError:
 		return e.Shift(base)
 	case *MismatchTypeError:
 		c := *e
@@ -183,7 +231,7 @@ func (dec *StreamDecoder) readValue() (int, error) {
 		eof := readErr == io.EOF
 		n, err := sc.run(src, eof)
 		if err != nil {
-			if se, ok := err.(*SyntaxError); ok {
+			if se, ok := err.(*wire.SyntaxError); ok {
 				// The scan found the error; the reference grammar says it
 				// in encoding/json's words.
 				if _, rerr := syntaxv1.Explain(src, 0, maxDepth); rerr != nil && !rerr.IsEOF() {
@@ -425,7 +473,7 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 
 // unexpected reports the byte at s[i] as one that may not come there;
 // readValue has the reference grammar word it.
-func unexpected(s string, i int) *SyntaxError {
+func unexpected(s string, i int) *wire.SyntaxError {
 	return wire.NewSyntaxError(s, i, "invalid character "+wire.QuoteChar(s[i]))
 }
 

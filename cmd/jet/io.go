@@ -11,8 +11,8 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/jetjson/jet/decoder"
 	"github.com/jetjson/jet/internal/jsonstream"
+	"github.com/jetjson/jet/internal/wire"
 )
 
 // stdinName is how errors name standard input.
@@ -86,7 +86,7 @@ func (e *env) report(name string, err error) {
 		e.reportSyntax(name, je)
 		return
 	}
-	var se *decoder.SyntaxError
+	var se *wire.SyntaxError
 	if errors.As(err, &se) {
 		// Found in a document held in memory; the caller passes it
 		// through locate first when it has the document.

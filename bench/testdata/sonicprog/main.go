@@ -106,6 +106,7 @@ func main() {
 	generic()
 	fasterSkip()
 	compatNames()
+	syntaxErrors()
 }
 
 func marshalUnmarshal() {
@@ -273,6 +274,56 @@ func mismatched() {
 	var x interface{}
 	err = sonic.UnmarshalString("[[[}]]", &x)
 	show("syntax error", isErr(err))
+	// sonic's README: a syntax error of Unmarshal is a decoder.SyntaxError.
+	se, ok := err.(decoder.SyntaxError)
+	show("Unmarshal SyntaxError", ok, se.Pos)
+}
+
+// syntaxErrors shows sonic's SyntaxError, as its decoders return it, on
+// bad inputs: whether the error is one, its Pos, Src and Code, and its
+// Description's lines (all but the message), and Error's relation to
+// Description.
+func syntaxErrors() {
+	for _, in := range []string{
+		"[[[}]]", `{"a" 1}`, "[1,2,]", "[01]", "]", `{"a":[1,2,{"b":tru}]}`, "[1.]", "[1e]",
+		`{"key1":[1,2,3],"key2":{"a":"b","c":[true,false,nul]},"key3":"longer text here"}`,
+		"tru", "[1,2", "-", `{"a":"b`, "   ", `"\x"`, `"\ug000"`,
+	} {
+		var v interface{}
+		err := decoder.NewDecoder(in).Decode(&v)
+		showSyntaxError(fmt.Sprintf("decoder.SyntaxError %q", in), in, err)
+	}
+	for _, in := range []string{"{\"a\":1} x", "1 2"} {
+		d := decoder.NewDecoder(in)
+		var v interface{}
+		err := d.Decode(&v)
+		if err == nil {
+			err = d.CheckTrailings()
+		}
+		showSyntaxError(fmt.Sprintf("CheckTrailings %q", in), in, err)
+	}
+	for _, in := range []string{"[1,2,]", `  {"a" 1}`, `{"a":[1,2,{"b":tru}]}`, `"\x"`} {
+		var v interface{}
+		err := decoder.NewStreamDecoder(strings.NewReader(in)).Decode(&v)
+		showSyntaxError(fmt.Sprintf("StreamDecoder SyntaxError %q", in), strings.TrimSpace(in), err)
+	}
+	// A program may make one itself.
+	e := decoder.SyntaxError{Pos: 3, Src: "[[[}]]", Code: 2}
+	show("SyntaxError literal", e.Message(), e.Description(), e.Error())
+	a := ast.SyntaxError{Pos: 1, Src: `{]`, Msg: "custom"}
+	show("ast.SyntaxError literal", a.Message(), a.Description(), a.Error())
+}
+
+func showSyntaxError(label, in string, err error) {
+	se, ok := err.(decoder.SyntaxError)
+	if !ok {
+		show(label, ok)
+		return
+	}
+	_, lines, _ := strings.Cut(se.Description(), "\n")
+	head, _, _ := strings.Cut(se.Description(), ": ")
+	show(label, ok, se.Pos, se.Src == in, se.Code, se.Code.Error() != "", se.Message() != "",
+		head, lines, se.Error() == fmt.Sprintf("%q", se.Description()))
 }
 
 func astGet() {

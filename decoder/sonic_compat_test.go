@@ -378,3 +378,70 @@ func TestSonicSyntaxErrorDescription(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSonicSyntaxError checks that the sonic-shaped errors say what
+// jet's say: a Decoder's error for a document is DecodeString's, placed
+// in the whole input; a NewStreamDecoder's is NewStreamDecoderOptions',
+// placed in the text it holds, with sonic's code for jet's message.
+func FuzzSonicSyntaxError(f *testing.F) {
+	for _, s := range []string{"[[[}]]", `1 [1,2,] 3`, `{"a" 1}`, `["\x"]`, `[1,2`, `"a" tru`, `{"a":[1,{"b":nul}]}`, `[1e]`, "{}\n{\"a\":\"\\ud800\"}", `[]]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var v any
+		jerr := decoder.DecodeString(s, &v, 0)
+		d := decoder.NewDecoder(s)
+		err := d.Decode(&v)
+		if err == nil {
+			err = d.CheckTrailings()
+		}
+		checkSonicForm(t, "Decoder", s, jerr, err, 0)
+
+		jd := decoder.NewStreamDecoderOptions(strings.NewReader(s), 0, 0)
+		sd := decoder.NewStreamDecoder(iotest.OneByteReader(strings.NewReader(s)))
+		for i := 0; i < 10; i++ {
+			var a, b any
+			jerr, err := jd.Decode(&a), sd.Decode(&b)
+			if jerr == io.EOF && err == io.EOF {
+				return
+			}
+			se, ok := err.(decoder.SyntaxError)
+			if !ok {
+				checkSonicForm(t, "StreamDecoder", s, jerr, err, 0)
+				if jerr != nil {
+					return
+				}
+				continue
+			}
+			// Src is the value's text as read, from its first byte.
+			je, ok := jerr.(*wire.SyntaxError)
+			if !ok {
+				t.Fatalf("StreamDecoder %q: %#v, jet's %#v", s, err, jerr)
+			}
+			base := int(je.Pos()) - se.Pos
+			if base < 0 || base+len(se.Src) > len(s) || se.Src != "" && wire.SkipSpace(se.Src, 0) != 0 {
+				t.Fatalf("StreamDecoder %q: %#v is not placed in the input (jet's at %d)", s, se, je.Pos())
+			}
+			checkSonicForm(t, "StreamDecoder", s, jerr, err, base)
+			return
+		}
+	})
+}
+
+// checkSonicForm checks that err, a sonic entry point's error, is jet's
+// error jerr in sonic's form, placed in the input from index base.
+func checkSonicForm(t *testing.T, how, s string, jerr, err error, base int) {
+	t.Helper()
+	je, jok := jerr.(*wire.SyntaxError)
+	se, ok := err.(decoder.SyntaxError)
+	if jok != ok || !ok && (jerr == nil) != (err == nil) {
+		t.Fatalf("%s %q: %#v, jet's %#v", how, s, err, jerr)
+	}
+	if !ok {
+		return
+	}
+	if int64(se.Pos+base) != je.Pos() || se.Msg != je.Msg || se.Code == 0 || (se.Code == 1) != je.IsEOF() ||
+		se.Pos > len(se.Src) || se.Src != s[base:base+len(se.Src)] {
+		t.Fatalf("%s %q: %#v (from %d), jet's Pos %d %q", how, s, se, base, je.Pos(), je.Msg)
+	}
+}

@@ -69,7 +69,7 @@ type v2dstate struct {
 	fromAny bool
 }
 
-var errNonNilReference = errors.New("value must be passed as a non-nil pointer")
+var errNonNilReference = errors.New("value must be passed as a non-nil pointer reference")
 
 // unmarshalV2 decodes in, one JSON value, into the value out points to.
 // When readErr is not nil, in is what a reader gave before failing with

@@ -332,6 +332,19 @@ func trimSpaceRight(b []byte) []byte {
 }
 
 func fallbackFnV2(t reflect.Type) fallbackFunc {
+	if t.Kind() == reflect.Pointer {
+		// Allocated when the first member no field takes is met.
+		et := t.Elem()
+		inner := fallbackFnV2(et)
+		return func(d *state, p unsafe.Pointer, name, quoted string, nameAt int) error {
+			q := *(*unsafe.Pointer)(p)
+			if q == nil {
+				q = reflect.New(et).UnsafePointer()
+				*(*unsafe.Pointer)(p) = q
+			}
+			return inner(d, q, name, quoted, nameAt)
+		}
+	}
 	if rt.IsRawValueType(t) {
 		return func(d *state, p unsafe.Pointer, name, quoted string, nameAt int) error {
 			raw := (*[]byte)(p)

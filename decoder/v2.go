@@ -80,7 +80,7 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 		return &v2api.Error{Action: "unmarshal", GoType: reflect.TypeOf(out), Err: errNonNilReference}
 	}
 	x := newV2dstate(in, opts)
-	if readErr == nil && x.funcs == nil && x.bits&v2AllowDup == 0 && !opts.Flags.Get(jsonopts.AllowInvalidUTF8) && rv.Elem().IsZero() && plainV2Of(rv.Type().Elem()) {
+	if readErr == nil && x.funcs == nil && x.bits&v2AllowDup == 0 && !opts.Flags.Get(jsonopts.AllowInvalidUTF8) && zeroMemory(rv.UnsafePointer(), rv.Type().Elem().Size()) && plainV2Of(rv.Type().Elem()) {
 		if decodeV2Single(in, rv, &x) {
 			return nil
 		}
@@ -170,6 +170,23 @@ func decodeV2Single(in []byte, rv reflect.Value, x *v2dstate) bool {
 	d.v2 = nil
 	putState(d)
 	return ok
+}
+
+// zeroMemory reports whether the n bytes at p are all zero, which a
+// value's are when it is its type's zero value (the converse does not
+// hold: -0.0, an empty string that points somewhere).
+func zeroMemory(p unsafe.Pointer, n uintptr) bool {
+	var acc uint64
+	i := uintptr(0)
+	if uintptr(p)%8 == 0 {
+		for ; i+8 <= n; i += 8 {
+			acc |= *(*uint64)(unsafe.Add(p, i))
+		}
+	}
+	for ; i < n; i++ {
+		acc |= uint64(*(*byte)(unsafe.Add(p, i)))
+	}
+	return acc == 0
 }
 
 // singleMaxDepth is the nesting a single pass takes, below the syntax

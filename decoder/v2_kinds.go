@@ -9,6 +9,7 @@ import (
 	"io"
 	"reflect"
 	"strconv"
+	"sync"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -616,6 +617,9 @@ func sliceFnV2(t reflect.Type) decFunc {
 	elem := fnForV2(et)
 	size := et.Size()
 	zero := zeroFnV2(et)
+	flat := size > 0 && pointerFree(et)
+	plainString := et.Kind() == reflect.String && !v2api.HasMethods(et)
+	scratch := &sync.Pool{New: func() any { return newScratchSlice(t, 8) }}
 	return func(d *state, p unsafe.Pointer) error {
 		if d.takeTag()&v2TagString != 0 {
 			return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
@@ -634,6 +638,21 @@ func sliceFnV2(t reflect.Type) decFunc {
 		case '[':
 		default:
 			return d.mismatchV2(t, false)
+		}
+		if d.v2.single && sh.Cap == 0 && size > 0 {
+			// A new slice in a single pass, where any error ends the
+			// pass: v1's array loops, which decode into scratch and
+			// allocate the slice once, at its length, take it.
+			switch {
+			case flat:
+				return d.decodeFlatSlice(sh, elem, size)
+			case plainString:
+				return d.decodeStringSlice(t, sh, elem)
+			case et.Kind() == reflect.Pointer:
+				return d.decodePointerSlice(sh, elem)
+			}
+			_, err := d.decodeViaScratch(t, sh, elem, size, scratch)
+			return err
 		}
 		if err := d.enter(); err != nil {
 			return d.truncated()

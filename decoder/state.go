@@ -365,6 +365,9 @@ func (d *state) checkUTF8(i, j int) error {
 		return nil
 	}
 	s := d.src[i:j]
+	if wire.ValidUTF8(s) {
+		return nil
+	}
 	for k := 0; k < len(s); {
 		r, n := utf8.DecodeRuneInString(s[k:])
 		if r == utf8.RuneError && n == 1 {

@@ -80,7 +80,7 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 		return &v2api.Error{Action: "unmarshal", GoType: reflect.TypeOf(out), Err: errNonNilReference}
 	}
 	x := newV2dstate(in, opts)
-	if readErr == nil && x.funcs == nil && x.bits&v2AllowDup == 0 && !opts.Flags.Get(jsonopts.AllowInvalidUTF8) && zeroMemory(rv.UnsafePointer(), rv.Type().Elem().Size()) && plainV2Of(rv.Type().Elem()) {
+	if readErr == nil && !v2api.CheckedOnly && x.funcs == nil && x.bits&v2AllowDup == 0 && !opts.Flags.Get(jsonopts.AllowInvalidUTF8) && zeroMemory(rv.UnsafePointer(), rv.Type().Elem().Size()) && plainV2Of(rv.Type().Elem()) {
 		if decodeV2Single(in, rv, &x) {
 			return nil
 		}

@@ -125,6 +125,11 @@ var Unmarshal func(in []byte, out any, opts *jsonopts.Struct) error
 // semantic or syntax error within in, or the reader's failure.
 var UnmarshalCut func(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 
+// CheckedOnly turns off the v2 decoder's single pass over unchecked
+// text, so that tests can compare it with the checked pass it
+// shortcuts. Only tests set it, and not while decoding.
+var CheckedOnly bool
+
 // ErrUnknownName is the cause of the error for an object member that no
 // struct field takes, under RejectUnknownMembers (the v2 package's
 // ErrUnknownName).

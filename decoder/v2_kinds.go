@@ -323,12 +323,42 @@ func timeFnV2(t reflect.Type) decFunc {
 			if err != nil {
 				return d.truncated()
 			}
-			tm, perr := time.Parse(time.RFC3339, s)
-			if perr != nil {
-				return d.errValue(start, d.pos, t, perr)
+			var tm time.Time
+			if perr := parseTimeV2(&tm, s); perr != nil {
+				// Go's v2 leaves the value out of this error.
+				return d.errAt(start, t, '"', perr)
 			}
 			*(*time.Time)(p) = tm
 			return nil
+		}
+	}
+	return nil
+}
+
+// parseTimeV2 parses an RFC 3339 time as Go's v2 does: as
+// time.Time.UnmarshalText does, and then refusing what that lets
+// through and RFC 3339 does not allow (a one-digit hour, a comma before
+// the fraction, an offset hour or minute out of range), with the
+// time.ParseError Go reports.
+func parseTimeV2(tm *time.Time, s string) error {
+	if err := tm.UnmarshalText([]byte(s)); err != nil {
+		return err
+	}
+	bad := func(elem, value, msg string) error {
+		return &time.ParseError{Layout: time.RFC3339, Value: s, LayoutElem: elem, ValueElem: value, Message: msg}
+	}
+	dec2 := func(s string) int { return int(s[0]-'0')*10 + int(s[1]-'0') }
+	switch {
+	case s[len("2006-01-02T")+1] == ':':
+		return bad("15", s[len("2006-01-02T"):][:1], "")
+	case s[len("2006-01-02T15:04:05")] == ',':
+		return bad(".", ",", "")
+	case s[len(s)-1] != 'Z':
+		switch {
+		case dec2(s[len(s)-len("07:00"):]) >= 24:
+			return bad("Z07:00", s[len(s)-len("Z07:00"):], ": timezone hour out of range")
+		case dec2(s[len(s)-len("00"):]) >= 60:
+			return bad("Z07:00", s[len(s)-len("Z07:00"):], ": timezone minute out of range")
 		}
 	}
 	return nil

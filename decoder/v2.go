@@ -712,10 +712,12 @@ func storeFloat(p unsafe.Pointer, bits int, f float64) {
 var _ = rt.Direct
 
 // literalV2 moves past the literal lit at pos, whose first byte the
-// caller has seen. In a single pass (text not checked first) it checks
-// the rest, and reports false when lit is not there.
+// caller has seen, and reports false when lit is not there: in a single
+// pass, where the text was not checked first, or where the valid text
+// ends within it, before a syntax error (Go's v2 then leaves the value
+// as it was).
 func (d *state) literalV2(lit string) bool {
-	if d.v2.single && !strings.HasPrefix(d.src[d.pos:], lit) {
+	if !strings.HasPrefix(d.src[d.pos:], lit) {
 		return false
 	}
 	d.pos += len(lit)

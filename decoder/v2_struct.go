@@ -347,6 +347,9 @@ func fallbackFnV2(t reflect.Type) fallbackFunc {
 	}
 	if rt.IsRawValueType(t) {
 		return func(d *state, p unsafe.Pointer, name, quoted string, nameAt int) error {
+			// The value is changed as Go's v2 changes it, step by step,
+			// so that an error leaves what Go's leaves: whitespace
+			// trimmed, or the name and colon added.
 			raw := (*[]byte)(p)
 			b := *raw
 			if len(b) == 0 {
@@ -355,6 +358,7 @@ func fallbackFnV2(t reflect.Type) fallbackFunc {
 				// Members are added within the object held.
 				b = trimSpaceRight(b)
 				if len(b) == 0 || b[len(b)-1] != '}' {
+					*raw = b
 					return d.errAt(nameAt, t, '"', errRawEmbedNotObject)
 				}
 				b = trimSpaceRight(b[:len(b)-1])
@@ -362,12 +366,13 @@ func fallbackFnV2(t reflect.Type) fallbackFunc {
 					b = append(b, ',')
 				}
 			}
+			b = append(b, quoted...)
+			b = append(b, ':')
+			*raw = b
 			start := d.pos
 			if err := d.skipV2(); err != nil {
 				return err
 			}
-			b = append(b, quoted...)
-			b = append(b, ':')
 			b = append(b, d.src[start:d.pos]...)
 			*raw = append(b, '}')
 			return nil

@@ -193,9 +193,10 @@ func zeroMemory(p unsafe.Pointer, n uintptr) bool {
 // layer's limit: deeper text is left to the checked pass.
 const singleMaxDepth = 5000
 
-// plainV2Of reports whether decoding a t runs no code but jet's: no
-// type within it has methods v2 calls (time's types aside, which v2
-// decodes itself).
+// plainV2Of reports whether decoding a t runs no code but jet's and the
+// standard library's: no type within it has methods v2 calls, other than
+// time's types (which v2 decodes itself) and types whose methods are
+// pure (pureMethods).
 func plainV2Of(t reflect.Type) bool {
 	if v, ok := plainV2Memo.Load(t); ok {
 		return v.(bool)
@@ -211,7 +212,7 @@ func plainV2Of(t reflect.Type) bool {
 			return true
 		}
 		if v2api.HasMethods(t) {
-			return false
+			return pureMethods(t)
 		}
 		switch t.Kind() {
 		case reflect.Pointer, reflect.Slice, reflect.Array:
@@ -230,6 +231,26 @@ func plainV2Of(t reflect.Type) bool {
 	ok := walk(t)
 	plainV2Memo.Store(t, ok)
 	return ok
+}
+
+// pureMethods reports whether t's JSON and text methods are known to
+// depend on nothing but their input and receiver, so that calling them
+// again (in the checked pass after a single pass) changes nothing: those
+// of the standard library's types (json.RawMessage, jsontext.Value,
+// big.Int, netip.Addr, ...; pureMethodPkgs) and of jet's.
+func pureMethods(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer && t.Name() == "" {
+		t = t.Elem()
+	}
+	path := t.PkgPath()
+	return pureMethodPkgs[path] || path == "github.com/jetjson/jet" || strings.HasPrefix(path, "github.com/jetjson/jet/")
+}
+
+// pureMethodPkgs are the standard library's packages with types that
+// have JSON or text methods, all of them pure.
+var pureMethodPkgs = map[string]bool{
+	"encoding/json": true, "encoding/json/jsontext": true, "encoding/json/v2": true,
+	"math/big": true, "net": true, "net/netip": true, "time": true, "log/slog": true, "regexp": true,
 }
 
 // plainV2Memo holds plainV2Of's answers by type.

@@ -3,10 +3,13 @@
 package json_test
 
 import (
+	stdv1 "encoding/json"
 	stdjsontext "encoding/json/jsontext"
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
+	"net/netip"
 	"reflect"
 	"time"
 )
@@ -436,4 +439,15 @@ func (t *stdTo) MarshalJSONTo(enc *stdjsontext.Encoder) error {
 		return nil
 	}
 	return enc.WriteToken(stdjsontext.Float(float64(t.Mode) / 3))
+}
+
+// pureStd holds standard-library types with JSON or text methods that
+// Unmarshal's single pass takes (their methods are pure).
+type pureStd struct {
+	Raw  stdv1.RawMessage   `json:"raw"`
+	Val  stdjsontext.Value  `json:"val"`
+	When time.Time          `json:"when"`
+	Big  *big.Int           `json:"big"`
+	Addr netip.Addr         `json:"addr"`
+	List []stdv1.RawMessage `json:"list"`
 }

@@ -24,6 +24,7 @@ func fuzzDests() []uDest {
 		uDestOf[map[float64][2]string]("floatKeys", nil),
 		uDestOf[optUTF8]("utf8", nil),
 		uDestOf[[]any]("anys", func(p *[]any) { *p = []any{&stdFrom{}, 1.0} }),
+		uDestOf[pureStd]("pureStd", nil),
 	}
 }
 

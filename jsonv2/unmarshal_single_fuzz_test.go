@@ -28,6 +28,16 @@ func FuzzUnmarshalSinglePass(f *testing.F) {
 	for i, s := range seeds {
 		f.Add([]byte(s), byte(i), byte(0))
 	}
+	// For the standard library's types whose methods the single pass
+	// takes (the last destination).
+	pure := byte(len(fuzzDests()) - 1)
+	for _, s := range []string{
+		`{"raw":{"a":1},"val":[1,2],"when":"2020-01-01T00:00:00Z","big":123,"addr":"1.2.3.4","list":[1,{"x":2}]}`,
+		`{"raw":{"a":1,"a":2}}`, `{"val":"\ud800"}`, `{"list":[{"b":1,"b":2}]}`, `{"big":1.5}`, `{"addr":"x"}`,
+		`{"when":"2020-01-01T1:00:00Z"}`, "{\"raw\":\"\xff\"}", `{"raw":nul}`,
+	} {
+		f.Add([]byte(s), pure, byte(0))
+	}
 	g := testdocs.NewGen(23)
 	for i, s := range g.Texts(40) {
 		f.Add(s, byte(i*5), byte(i*11)&^(1<<5))

@@ -65,8 +65,9 @@ type state struct {
 	src  string
 	pos  int
 	opts Options
-	// v2 is set while decoding in encoding/json/v2's dialect.
-	v2 *v2dstate
+	// v2 is set while decoding in encoding/json/v2's dialect, to v2buf.
+	v2    *v2dstate
+	v2buf v2dstate
 
 	maxDepth int
 	depth    int
@@ -145,6 +146,8 @@ func (d *state) reset() {
 	// small documents). Float and integer slabs and the byte arena hold
 	// no pointers and are kept.
 	d.strs, d.nums, d.anyPool, d.slices = nil, nil, nil, nil
+	clear(d.v2buf.unknown)
+	d.v2, d.v2buf = nil, v2dstate{unknown: d.v2buf.unknown[:0]}
 	d.src = ""
 	d.pos = 0
 	d.input = nil

@@ -75,19 +75,27 @@ var errNonNilReference = errors.New("value must be passed as a non-nil pointer r
 // When readErr is not nil, in is what a reader gave before failing with
 // readErr.
 func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error {
-	rv := reflect.ValueOf(out)
-	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
+	ef := rt.EfaceOf(&out)
+	if ef.Type == nil || ef.Data == nil {
 		return &v2api.Error{Action: "unmarshal", GoType: reflect.TypeOf(out), Err: errNonNilReference}
 	}
+	top, ok := v2tops.Load(ef.Type)
+	if !ok {
+		pt := reflect.TypeOf(out)
+		if pt.Kind() != reflect.Pointer {
+			return &v2api.Error{Action: "unmarshal", GoType: pt, Err: errNonNilReference}
+		}
+		top = v2TopFor(ef.Type, pt)
+	}
 	x := newV2dstate(in, opts)
-	if readErr == nil && !v2api.CheckedOnly && x.funcs == nil && x.bits&v2AllowDup == 0 && !opts.Flags.Get(jsonopts.AllowInvalidUTF8) && zeroMemory(rv.UnsafePointer(), rv.Type().Elem().Size()) && plainV2Of(rv.Type().Elem()) {
-		if decodeV2Single(in, rv, &x) {
+	if readErr == nil && top.plain && !v2api.CheckedOnly && x.funcs == nil && x.bits&v2AllowDup == 0 && !opts.Flags.Get(jsonopts.AllowInvalidUTF8) && zeroMemory(ef.Data, top.size) {
+		if decodeV2Single(in, ef.Data, top.fn, x) {
 			return nil
 		}
 		// The value is zero again for the checked pass, which decides.
-		rv.Elem().SetZero()
-		x.single, x.unknown = false, nil
+		reflect.ValueOf(out).Elem().SetZero()
 	}
+	rv := reflect.ValueOf(out)
 	syntaxErr := textexport.CheckDocument(in, opts)
 	src := in
 	if _, ok := syntaxErr.(*jsontext.SyntacticError); ok || readErr != nil {
@@ -99,10 +107,10 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 	}
 	d := getState(0, MaxNesting)
 	d.src, d.input, d.borrowed = wire.StringOf(src), src, true
-	d.v2 = &x
+	d.v2buf = x
+	d.v2 = &d.v2buf
 	d.skipSpace()
-	err := fnForV2Of(rv.Type().Elem())(d, rv.UnsafePointer())
-	d.v2 = nil
+	err := top.fn(d, ef.Data)
 	putState(d)
 	if syntaxErr != nil {
 		// An error the decoders meet in the text before the syntax error
@@ -115,6 +123,25 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 		return err
 	}
 	return err
+}
+
+// v2Top is what Unmarshal needs of the type T its pointer points to:
+// T's v2 decoder, whether the single pass may take T (plainV2Of), and
+// T's size.
+type v2Top struct {
+	fn    decFunc
+	plain bool
+	size  uintptr
+}
+
+// v2tops caches v2Tops by the type word of *T.
+var v2tops rt.Cache[*v2Top]
+
+// v2TopFor compiles the v2Top of pointer type pt, whose type word is w.
+func v2TopFor(w unsafe.Pointer, pt reflect.Type) *v2Top {
+	t := pt.Elem()
+	top := &v2Top{fn: fnForV2Of(t), plain: plainV2Of(t), size: t.Size()}
+	return v2tops.Store(w, top)
 }
 
 // newV2dstate returns the state of a v2 decoding of in under opts.
@@ -156,22 +183,21 @@ func newV2dstate(in []byte, opts *jsonopts.Struct) v2dstate {
 // decodes with the text checked first, which finds the error Go's v2
 // reports, and where. A pass cut short leaves no trace: the types it
 // takes (plainV2Of) run no code but jet's.
-func decodeV2Single(in []byte, rv reflect.Value, x *v2dstate) bool {
-	x.single = true
+func decodeV2Single(in []byte, p unsafe.Pointer, fn decFunc, x v2dstate) bool {
 	d := getState(OptionValidateString|optV2Single, singleMaxDepth)
 	d.src, d.input, d.borrowed = wire.StringOf(in), in, true
-	d.v2 = x
+	d.v2buf = x
+	d.v2buf.single = true
+	d.v2 = &d.v2buf
 	d.skipSpace()
-	err := fnForV2Of(rv.Type().Elem())(d, rv.UnsafePointer())
+	err := fn(d, p)
 	if err == nil {
 		d.skipSpace()
 	}
 	ok := err == nil && d.saved == nil && d.atEnd()
-	d.v2 = nil
 	putState(d)
 	return ok
 }
-
 // zeroMemory reports whether the n bytes at p are all zero, which a
 // value's are when it is its type's zero value (the converse does not
 // hold: -0.0, an empty string that points somewhere).

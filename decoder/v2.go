@@ -105,7 +105,7 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 		syntaxErr, cut = syntaxErrorV2(in, readErr, rv.Type().Elem(), rv.Elem(), opts, syntaxErr)
 		src = in[:cut]
 	}
-	d := getState(0, MaxNesting)
+	d := getState(OptionCopyString, MaxNesting)
 	d.src, d.input, d.borrowed = wire.StringOf(src), src, true
 	d.v2buf = x
 	d.v2 = &d.v2buf
@@ -182,9 +182,13 @@ func newV2dstate(in []byte, opts *jsonopts.Struct) v2dstate {
 // pass with false. The caller then sets the value to zero again and
 // decodes with the text checked first, which finds the error Go's v2
 // reports, and where. A pass cut short leaves no trace: the types it
-// takes (plainV2Of) run no code but jet's.
+// takes (plainV2Of) run no code but jet's and pure methods.
+//
+// Strings are copied one by one (OptionCopyString), as in both passes:
+// documents are mostly not strings, and a copy of the whole input (which
+// strings could then view) cost more memory and time on most of them.
 func decodeV2Single(in []byte, p unsafe.Pointer, fn decFunc, x v2dstate) bool {
-	d := getState(OptionValidateString|optV2Single, singleMaxDepth)
+	d := getState(OptionCopyString|OptionValidateString|optV2Single, singleMaxDepth)
 	d.src, d.input, d.borrowed = wire.StringOf(in), in, true
 	d.v2buf = x
 	d.v2buf.single = true

@@ -60,6 +60,11 @@ type v2dstate struct {
 	// decodeV2Single): the decoders check the delimiters and literals
 	// they would otherwise take as read.
 	single bool
+	// shadow follows the decoding for the caller's functions and
+	// methods that read from a Decoder (see shadowAt); shadowBroken is
+	// set once it cannot.
+	shadow       *jsontext.Decoder
+	shadowBroken bool
 	// unknown is the stack of names met in the objects being decoded
 	// that no field takes, in a single pass (see structV2.decode).
 	unknown []string

@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
@@ -185,6 +186,18 @@ var (
 // It returns errors.ErrUnsupported when the call declined without
 // reading.
 func (d *state) callFromV2(raw string, start int, cut bool, t reflect.Type, call func(*jsontext.Decoder) error) error {
+	if sh, ok := d.shadowAt(start); ok {
+		// The caller's Decoder, as Go's v2 passes its own: positioned
+		// before the value, knowing where it is.
+		err := call(sh.dec)
+		if se, ok := err.(*jsontext.SyntacticError); ok && !cut {
+			// Placed from the top already; its pointer is made relative
+			// again, as errors grow theirs on the way out.
+			se.JSONPointer = jsontext.Pointer(sh.relative(string(se.JSONPointer)))
+			return se
+		}
+		return d.fromResult(start, raw, cut, t, err, sh)
+	}
 	dec := jsontext.NewDecoder(strings.NewReader(raw), d.v2.opts)
 	err := call(dec)
 	if se, ok := err.(*jsontext.SyntacticError); ok && !cut {
@@ -213,6 +226,103 @@ func (j jetFromDecoder) stackIndex(i int) (byte, int64) {
 }
 
 func (j jetFromDecoder) stackPointer() string { return string(j.StackPointer()) }
+
+// shadowDecoder is a jsontext Decoder over the whole input that
+// follows a v2 decoding, reading ahead to each value a caller's
+// UnmarshalFromFunc or UnmarshalJSONFrom method is given, so that the
+// function's Decoder knows its place (InputOffset, StackDepth,
+// StackPointer) as Go's does. It implements fromDecoder relative to the
+// value, at start, and to the depth before it.
+type shadowDecoder struct {
+	dec       *jsontext.Decoder
+	start     int
+	baseOff   int64
+	baseDepth int
+}
+
+// shadowAt returns the shadow Decoder positioned before the value at
+// start, reading ahead from where it was; false when it cannot be (it
+// is past start, or the text before start is not valid), and the
+// caller gives the function a Decoder of the value alone.
+func (d *state) shadowAt(start int) (*shadowDecoder, bool) {
+	x := d.v2
+	if x.shadowBroken {
+		return nil, false
+	}
+	if x.shadow == nil {
+		x.shadow = jsontext.NewDecoder(bytes.NewReader(x.full), x.opts)
+	}
+	dec := x.shadow
+	full := x.full
+	for {
+		next := int(dec.InputOffset())
+		for next < len(full) && isSpaceByte(full[next]) {
+			next++
+		}
+		if next < len(full) && (full[next] == ',' || full[next] == ':') {
+			next++
+			for next < len(full) && isSpaceByte(full[next]) {
+				next++
+			}
+		}
+		if next == start {
+			return &shadowDecoder{dec: dec, start: start, baseOff: dec.InputOffset(), baseDepth: dec.StackDepth()}, true
+		}
+		if next > start || next >= len(full) {
+			x.shadowBroken = true
+			return nil, false
+		}
+		var err error
+		switch c := full[next]; c {
+		case '{', '[':
+			if end, ok := wire.SkipValue(wire.StringOf(full), next, MaxNesting); ok && end <= start {
+				err = dec.SkipValue()
+			} else {
+				_, err = dec.ReadToken()
+			}
+		default:
+			_, err = dec.ReadToken()
+		}
+		if err != nil {
+			x.shadowBroken = true
+			return nil, false
+		}
+	}
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// InputOffset is the offset read into the value; 0 before it.
+func (s *shadowDecoder) InputOffset() int64 {
+	if off := s.dec.InputOffset(); off > s.baseOff {
+		return off - int64(s.start)
+	}
+	return 0
+}
+
+// StackDepth is the depth within the value.
+func (s *shadowDecoder) StackDepth() int { return s.dec.StackDepth() - s.baseDepth }
+
+func (s *shadowDecoder) stackIndex(i int) (byte, int64) {
+	k, n := s.dec.StackIndex(s.baseDepth + i)
+	return byte(k), n
+}
+
+func (s *shadowDecoder) stackPointer() string { return s.relative(string(s.dec.StackPointer())) }
+
+// relative drops from a pointer from the top the tokens of the levels
+// around the value.
+func (s *shadowDecoder) relative(ptr string) string {
+	var out jsontext.Pointer
+	i := 0
+	for tok := range jsontext.Pointer(ptr).Tokens() {
+		if i >= s.baseDepth {
+			out = out.AppendToken(tok)
+		}
+		i++
+	}
+	return string(out)
+}
 
 // fromResult is the outcome of an UnmarshalJSONFrom method or
 // UnmarshalFromFunc function (of type t) that returned err after reading

@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -53,22 +52,7 @@ import (
 // in goV2KnownCrashes: they are left out, and logged. Set JET_GOSUITE_KEEP=1 to keep the temporary module (its path
 // is logged) for running its tests by hand.
 func TestGoJSONV2Suite(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping Go's encoding/json/v2 test suite in short mode: it builds and runs a module of its own")
-	}
-	goroot, goCmd := gosuite.GOROOT(t)
-	if !gosuite.ReleaseTag("go1.27") {
-		t.Skipf("this package has the API of Go 1.27's encoding/json/v2, and the tests in GOROOT %s are %s's: run with Go 1.27 or later", goroot, runtime.Version())
-	}
-	srcDir := filepath.Join(goroot, "src", "encoding", "json", "v2")
-	testFiles, err := gosuite.TestFiles(srcDir)
-	if err != nil {
-		t.Skipf("no encoding/json/v2 tests in GOROOT %s: %v", goroot, err)
-	}
-	if len(testFiles) == 0 {
-		t.Skipf("GOROOT %s (%s) has no encoding/json/v2 tests that build: they need GOEXPERIMENT=jsonv2", goroot, runtime.Version())
-	}
-
+	goroot, goCmd, srcDir, testFiles := gosuite.Go127Tests(t, "encoding/json/v2")
 	dir := gosuite.TempModule(t)
 	if err := goV2BuildModule(goroot, dir, srcDir, testFiles); err != nil {
 		t.Fatalf("building the module of Go's tests: %v", err)

@@ -143,6 +143,32 @@ func TestFiles(dir string) ([]string, error) {
 	return names, nil
 }
 
+// Go127Tests finds Go's tests of the standard library package pkg (as
+// "encoding/json/v2"), whose API jet's package has as of Go 1.27: the
+// GOROOT, its go command, the package's source directory and its test
+// files that build. It skips t, saying why, in short mode, on a
+// toolchain before Go 1.27, and where the tests do not build (they need
+// GOEXPERIMENT=jsonv2, on by default in Go 1.27).
+func Go127Tests(t *testing.T, pkg string) (goroot, goCmd, srcDir string, testFiles []string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("skipping Go's %s test suite in short mode: it builds and runs a module of its own", pkg)
+	}
+	goroot, goCmd = GOROOT(t)
+	if !ReleaseTag("go1.27") {
+		t.Skipf("this package has the API of Go 1.27's %s, and the tests in GOROOT %s are %s's: run with Go 1.27 or later", pkg, goroot, runtime.Version())
+	}
+	srcDir = filepath.Join(goroot, "src", filepath.FromSlash(pkg))
+	testFiles, err := TestFiles(srcDir)
+	if err != nil {
+		t.Skipf("no %s tests in GOROOT %s: %v", pkg, goroot, err)
+	}
+	if len(testFiles) == 0 {
+		t.Skipf("GOROOT %s (%s) has no %s tests that build: they need GOEXPERIMENT=jsonv2", goroot, runtime.Version(), pkg)
+	}
+	return goroot, goCmd, srcDir, testFiles
+}
+
 // TempModule returns a directory for the temporary module: kept (and
 // logged) when JET_GOSUITE_KEEP is set, removed after the test otherwise.
 func TempModule(t *testing.T) string {

@@ -65,6 +65,10 @@ type v2dstate struct {
 	// set once it cannot.
 	shadow       *jsontext.Decoder
 	shadowBroken bool
+	// stdShadow is the same with the standard library's Decoder (a
+	// *jsontext.Decoder of encoding/json/jsontext, on Go 1.27).
+	stdShadow       any
+	stdShadowBroken bool
 	// unknown is the stack of names met in the objects being decoded
 	// that no field takes, in a single pass (see structV2.decode).
 	unknown []string
@@ -207,6 +211,7 @@ func decodeV2Single(in []byte, p unsafe.Pointer, fn decFunc, x v2dstate) bool {
 	putState(d)
 	return ok
 }
+
 // zeroMemory reports whether the n bytes at p are all zero, which a
 // value's are when it is its type's zero value (the converse does not
 // hold: -0.0, an empty string that points somewhere).

@@ -186,10 +186,10 @@ var (
 // It returns errors.ErrUnsupported when the call declined without
 // reading.
 func (d *state) callFromV2(raw string, start int, cut bool, t reflect.Type, call func(*jsontext.Decoder) error) error {
-	if sh, ok := d.shadowAt(start); ok {
+	if sh, dec, ok := d.jetShadowAt(start); ok {
 		// The caller's Decoder, as Go's v2 passes its own: positioned
 		// before the value, knowing where it is.
-		err := call(sh.dec)
+		err := call(dec)
 		if se, ok := err.(*jsontext.SyntacticError); ok && !cut {
 			// Placed from the top already; its pointer is made relative
 			// again, as errors grow theirs on the way out.
@@ -218,6 +218,7 @@ type fromDecoder interface {
 	stackPointer() string
 }
 
+// jetFromDecoder is jet's Decoder as a fromDecoder and a tokenStream.
 type jetFromDecoder struct{ *jsontext.Decoder }
 
 func (j jetFromDecoder) stackIndex(i int) (byte, int64) {
@@ -227,33 +228,45 @@ func (j jetFromDecoder) stackIndex(i int) (byte, int64) {
 
 func (j jetFromDecoder) stackPointer() string { return string(j.StackPointer()) }
 
-// shadowDecoder is a jsontext Decoder over the whole input that
-// follows a v2 decoding, reading ahead to each value a caller's
-// UnmarshalFromFunc or UnmarshalJSONFrom method is given, so that the
-// function's Decoder knows its place (InputOffset, StackDepth,
-// StackPointer) as Go's does. It implements fromDecoder relative to the
-// value, at start, and to the depth before it.
+func (j jetFromDecoder) skipToken() error {
+	_, err := j.ReadToken()
+	return err
+}
+
+// shadowDecoder is a Decoder over the whole input (jet's jsontext
+// Decoder, or the standard library's) that follows a v2 decoding,
+// reading ahead to each value a caller's UnmarshalFromFunc or
+// UnmarshalJSONFrom method is given, so that the function's Decoder
+// knows its place (InputOffset, StackDepth, StackPointer) as Go's does.
+// As a fromDecoder it answers relative to the value, at start, and to
+// the depth before it.
 type shadowDecoder struct {
-	dec       *jsontext.Decoder
+	dec       tokenStream
 	start     int
 	baseOff   int64
 	baseDepth int
 }
 
-// shadowAt returns the shadow Decoder positioned before the value at
-// start, reading ahead from where it was; false when it cannot be (it
-// is past start, or the text before start is not valid), and the
-// caller gives the function a Decoder of the value alone.
-func (d *state) shadowAt(start int) (*shadowDecoder, bool) {
-	x := d.v2
-	if x.shadowBroken {
+// tokenStream is what a shadow needs of a Decoder.
+type tokenStream interface {
+	InputOffset() int64
+	StackDepth() int
+	SkipValue() error
+	skipToken() error
+	stackIndex(i int) (kind byte, length int64)
+	stackPointer() string
+}
+
+// shadowAt positions the shadow dec over the whole input before the
+// value at start, reading ahead from where it was, and returns it; false
+// when it cannot be (it is past start, or the text before start is not
+// valid), and the caller gives the function a Decoder of the value
+// alone. *broken records that, for later calls.
+func (d *state) shadowAt(dec tokenStream, broken *bool, start int) (*shadowDecoder, bool) {
+	if *broken {
 		return nil, false
 	}
-	if x.shadow == nil {
-		x.shadow = jsontext.NewDecoder(bytes.NewReader(x.full), x.opts)
-	}
-	dec := x.shadow
-	full := x.full
+	full := d.v2.full
 	for {
 		next := int(dec.InputOffset())
 		for next < len(full) && isSpaceByte(full[next]) {
@@ -269,25 +282,35 @@ func (d *state) shadowAt(start int) (*shadowDecoder, bool) {
 			return &shadowDecoder{dec: dec, start: start, baseOff: dec.InputOffset(), baseDepth: dec.StackDepth()}, true
 		}
 		if next > start || next >= len(full) {
-			x.shadowBroken = true
+			*broken = true
 			return nil, false
 		}
 		var err error
-		switch c := full[next]; c {
+		switch full[next] {
 		case '{', '[':
 			if end, ok := wire.SkipValue(wire.StringOf(full), next, MaxNesting); ok && end <= start {
 				err = dec.SkipValue()
 			} else {
-				_, err = dec.ReadToken()
+				err = dec.skipToken()
 			}
 		default:
-			_, err = dec.ReadToken()
+			err = dec.skipToken()
 		}
 		if err != nil {
-			x.shadowBroken = true
+			*broken = true
 			return nil, false
 		}
 	}
+}
+
+// jetShadowAt is shadowAt with jet's Decoder.
+func (d *state) jetShadowAt(start int) (*shadowDecoder, *jsontext.Decoder, bool) {
+	x := d.v2
+	if x.shadow == nil {
+		x.shadow = jsontext.NewDecoder(bytes.NewReader(x.full), x.opts)
+	}
+	sh, ok := d.shadowAt(jetFromDecoder{x.shadow}, &x.shadowBroken, start)
+	return sh, x.shadow, ok
 }
 
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
@@ -303,12 +326,9 @@ func (s *shadowDecoder) InputOffset() int64 {
 // StackDepth is the depth within the value.
 func (s *shadowDecoder) StackDepth() int { return s.dec.StackDepth() - s.baseDepth }
 
-func (s *shadowDecoder) stackIndex(i int) (byte, int64) {
-	k, n := s.dec.StackIndex(s.baseDepth + i)
-	return byte(k), n
-}
+func (s *shadowDecoder) stackIndex(i int) (byte, int64) { return s.dec.stackIndex(s.baseDepth + i) }
 
-func (s *shadowDecoder) stackPointer() string { return s.relative(string(s.dec.StackPointer())) }
+func (s *shadowDecoder) stackPointer() string { return s.relative(s.dec.stackPointer()) }
 
 // relative drops from a pointer from the top the tokens of the levels
 // around the value.

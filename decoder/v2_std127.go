@@ -8,6 +8,7 @@ package decoder
 // the value's text.
 
 import (
+	"bytes"
 	stdjsontext "encoding/json/jsontext"
 	stdjson "encoding/json/v2"
 	"reflect"
@@ -31,6 +32,22 @@ func stdFromCallerOf(t reflect.Type) fromCaller {
 	}
 	return func(d *state, p unsafe.Pointer, raw string, start int, cut bool) error {
 		m := reflect.NewAt(t, p).Interface().(stdjson.UnmarshalerFrom)
+		x := d.v2
+		if x.stdShadow == nil {
+			x.stdShadow = stdjsontext.NewDecoder(bytes.NewReader(x.full), stdOptionsOf(x.opts))
+		}
+		if sh, ok := d.shadowAt(stdFromDecoder{x.stdShadow.(*stdjsontext.Decoder)}, &x.stdShadowBroken, start); ok {
+			// Go's own Decoder, positioned before the value and knowing
+			// where it is, as Go's v2 passes it.
+			err := m.UnmarshalJSONFrom(x.stdShadow.(*stdjsontext.Decoder))
+			if se, ok := err.(*stdjsontext.SyntacticError); ok {
+				if cut {
+					return d.truncated()
+				}
+				return &jsontext.SyntacticError{ByteOffset: se.ByteOffset, JSONPointer: jsontext.Pointer(sh.relative(string(se.JSONPointer))), Err: se.Err}
+			}
+			return d.fromResult(start, raw, cut, t, err, sh)
+		}
 		dec := stdjsontext.NewDecoder(strings.NewReader(raw), stdOptionsOf(d.v2.opts))
 		err := m.UnmarshalJSONFrom(dec)
 		if se, ok := err.(*stdjsontext.SyntacticError); ok && !cut {
@@ -67,6 +84,8 @@ func stdOptionsOf(o *jsonopts.Struct) stdjson.Options {
 	return stdjson.JoinOptions(opts...)
 }
 
+// stdFromDecoder is the standard library's Decoder as a fromDecoder and
+// a tokenStream.
 type stdFromDecoder struct{ *stdjsontext.Decoder }
 
 func (s stdFromDecoder) stackIndex(i int) (byte, int64) {
@@ -75,3 +94,8 @@ func (s stdFromDecoder) stackIndex(i int) (byte, int64) {
 }
 
 func (s stdFromDecoder) stackPointer() string { return string(s.StackPointer()) }
+
+func (s stdFromDecoder) skipToken() error {
+	_, err := s.ReadToken()
+	return err
+}

@@ -245,6 +245,8 @@ type shadowDecoder struct {
 	start     int
 	baseOff   int64
 	baseDepth int
+	// baseLen is the length of the level around the value before it.
+	baseLen int64
 }
 
 // tokenStream is what a shadow needs of a Decoder.
@@ -279,7 +281,9 @@ func (d *state) shadowAt(dec tokenStream, broken *bool, start int) (*shadowDecod
 			}
 		}
 		if next == start {
-			return &shadowDecoder{dec: dec, start: start, baseOff: dec.InputOffset(), baseDepth: dec.StackDepth()}, true
+			depth := dec.StackDepth()
+			_, n := dec.stackIndex(depth)
+			return &shadowDecoder{dec: dec, start: start, baseOff: dec.InputOffset(), baseDepth: depth, baseLen: n}, true
 		}
 		if next > start || next >= len(full) {
 			*broken = true
@@ -362,6 +366,14 @@ func (d *state) fromResult(start int, raw string, cut bool, t reflect.Type, err 
 	if err == nil && (dec.StackDepth() != 0 || !read) {
 		err = errNonSingularValue
 	}
+	if sh, ok := dec.(*shadowDecoder); ok && err == nil {
+		if _, n := sh.dec.stackIndex(sh.baseDepth); n != sh.baseLen+1 {
+			// Read past the value: placed, as Go's v2 places it, at the
+			// last value read, in the container around the value.
+			at := lastValueStart(d.v2.full, start, int(sh.dec.InputOffset()))
+			return &v2api.Error{Action: "unmarshal", ByteOffset: int64(at), GoType: t, Err: errNonSingularValue, Up: 1}
+		}
+	}
 	if err == nil {
 		return nil
 	}
@@ -389,6 +401,28 @@ func (d *state) fromResult(start int, raw string, cut bool, t reflect.Type, err 
 		e.JSONPointer = jsontext.Pointer(ptr)
 	}
 	return e
+}
+
+// lastValueStart finds where the last of the values from start to end
+// in full begins: values one after another at one level, separated by
+// whitespace, commas or colons.
+func lastValueStart(full []byte, start, end int) int {
+	s := wire.StringOf(full)
+	v := start
+	for {
+		e, ok := wire.SkipValue(s, v, MaxNesting)
+		if !ok || e >= end {
+			return v
+		}
+		next := wire.SkipSpace(s, e)
+		if next < len(s) && (s[next] == ',' || s[next] == ':') {
+			next = wire.SkipSpace(s, next+1)
+		}
+		if next >= end {
+			return v
+		}
+		v = next
+	}
 }
 
 // lastTokenStart finds where the token that ends at end in raw began:

@@ -38,6 +38,10 @@ type Error struct {
 	Err error
 	// Mode says how a caller's error held in Err is reported.
 	Mode Mode
+	// Up is how many containers, on the error's way out, leave their
+	// reference token off: the error is about the container around a
+	// value (a function that read past the value it was given).
+	Up int
 }
 
 // Mode is how the v2 package reports an Error holding an error a
@@ -82,6 +86,10 @@ func Within(err error, token string) error {
 	prefix := jsontext.Pointer("").AppendToken(token)
 	switch e := err.(type) {
 	case *Error:
+		if e.Up > 0 {
+			e.Up--
+			return err
+		}
 		e.JSONPointer = prefix + e.JSONPointer
 		// A syntactic error inside (in a method's output) is placed
 		// from the top too.

@@ -15,6 +15,7 @@ package decoder
 // change. errors.As finds the value as the pointer too.
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"unsafe"
@@ -100,6 +101,67 @@ func (dec *Decoder) CheckTrailings() error {
 		return dec.error(err)
 	}
 	return nil
+}
+
+// sonic's StreamDecoder embeds a Decoder and decodes each value by
+// resetting that Decoder to the value's text (from its first byte after
+// whitespace to its end) and decoding it, so the Decoder's Pos, Reset and
+// CheckTrailings, promoted to the stream, are about that text. jet's
+// StreamDecoder embeds its Decoder for the options and the nesting limit,
+// keeps the value's text only when Decode was given nothing to decode
+// into, and has these three itself.
+
+// Pos returns, as sonic's does, the position reached in the text of the
+// value Decode read last: its length after a decode (one that found a
+// type mismatch too), 0 when Decode was given no pointer to decode into
+// or has read no value yet. Syntax and read errors leave it as it was.
+// After Reset it is the embedded Decoder's Pos in the string given to
+// Reset.
+func (dec *StreamDecoder) Pos() int {
+	if dec.valueLen < 0 {
+		return dec.Decoder.Pos()
+	}
+	return dec.valueLen
+}
+
+// Reset gives the embedded Decoder s to read, as sonic's promoted Reset
+// does: Pos and CheckTrailings are then about s, and the embedded
+// Decoder's Decode reads it. It does not change what the stream reads:
+// the next Decode reads the next value of the stream, after which Pos
+// and CheckTrailings are about that value again.
+func (dec *StreamDecoder) Reset(s string) {
+	dec.Decoder.Reset(s)
+	dec.valueLen = -1
+}
+
+// CheckTrailings returns nil, as sonic's does for a stream: the text of
+// the value Decode read ends where the value does (but after a Decode
+// given no pointer, nothing of that text was read, and it returns a
+// SyntaxError at the value's first byte). After Reset it checks the
+// string given to Reset from Pos (see Decoder.CheckTrailings). To find
+// out whether a stream holds more than whitespace after a value, call
+// More, or Decode, which returns io.EOF at the end.
+func (dec *StreamDecoder) CheckTrailings() error {
+	if dec.valueLen < 0 {
+		return dec.Decoder.CheckTrailings()
+	}
+	return nil
+}
+
+// valueRead records, for Pos and CheckTrailings, the text of the value
+// Decode has just decoded with the error err, data less the whitespace
+// before it: its length when it was decoded; the text itself, in the
+// embedded Decoder, when it was not (err is a json.InvalidUnmarshalError).
+// It drops a string Reset gave.
+func (dec *StreamDecoder) valueRead(data []byte, err error) {
+	lead := wire.SkipSpace(wire.StringOf(data), 0)
+	if _, ok := err.(*json.InvalidUnmarshalError); ok {
+		dec.Decoder.Reset(string(data[lead:]))
+		dec.valueLen = -1
+		return
+	}
+	dec.Decoder.src, dec.Decoder.pos = "", 0
+	dec.valueLen = len(data) - lead
 }
 
 // Skip passes over the JSON value at the start of data (after

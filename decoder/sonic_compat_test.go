@@ -445,3 +445,83 @@ func checkSonicForm(t *testing.T, how, s string, jerr, err error, base int) {
 		t.Fatalf("%s %q: %#v (from %d), jet's Pos %d %q", how, s, se, base, je.Pos(), je.Msg)
 	}
 }
+
+// TestStreamDecoderEmbeddedDecoder checks what a StreamDecoder has of the
+// Decoder it embeds, as sonic's does: Pos and CheckTrailings about the
+// text of the value read last, Reset giving the embedded Decoder a string
+// of its own, and the embedded Decoder's options being the stream's.
+func TestStreamDecoderEmbeddedDecoder(t *testing.T) {
+	sd := decoder.NewStreamDecoder(strings.NewReader(" {\"a\": [1, 2]}\t\n \"xy\" [1,\"s\",3] 4 5 6"))
+	check := func(what string, pos int, trailingsOK bool) {
+		t.Helper()
+		if got := sd.Pos(); got != pos {
+			t.Errorf("%s: Pos() = %d, want %d", what, got, pos)
+		}
+		if err := sd.CheckTrailings(); (err == nil) != trailingsOK {
+			t.Errorf("%s: CheckTrailings() = %v", what, err)
+		}
+	}
+	check("before Decode", 0, true)
+	var v any
+	if err := sd.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	check("after an object", len(`{"a": [1, 2]}`), true)
+	if err := sd.Decode(&v); err != nil || v != "xy" {
+		t.Fatalf("Decode = %v, %v", v, err)
+	}
+	check("after a string", 4, true)
+	var a []int
+	var me *decoder.MismatchTypeError
+	if err := sd.Decode(&a); !errors.As(err, &me) {
+		t.Fatalf("Decode = %v, want a MismatchTypeError", err)
+	}
+	check("after a mismatch", len(`[1,"s",3]`), true)
+
+	sd.Reset(" 7 x")
+	check("after Reset", 0, false)
+	var n int
+	if err := sd.Decoder.Decode(&n); err != nil || n != 7 {
+		t.Fatalf("Decoder.Decode = %d, %v", n, err)
+	}
+	check("after Decoder.Decode", 2, false)
+	if err, ok := sd.CheckTrailings().(decoder.SyntaxError); !ok || err.Pos != 3 || err.Src != " 7 x" {
+		t.Errorf("CheckTrailings() = %#v, want sonic's SyntaxError at 3", err)
+	}
+	if err := sd.Decode(&n); err != nil || n != 4 {
+		t.Fatalf("Decode after Reset = %d, %v (Reset must not touch the stream)", n, err)
+	}
+	check("Decode after Reset", 1, true)
+
+	// A Decode given no pointer reads the value but decodes none of it:
+	// the embedded Decoder holds its text, as sonic's does.
+	var ie *json.InvalidUnmarshalError
+	if err := sd.Decode(nil); !errors.As(err, &ie) {
+		t.Fatalf("Decode(nil) = %v", err)
+	}
+	check("after Decode(nil)", 0, false)
+	if err := sd.Decoder.Decode(&n); err != nil || n != 5 {
+		t.Fatalf("Decoder.Decode after Decode(nil) = %d, %v", n, err)
+	}
+	check("Decoder.Decode after Decode(nil)", 1, true)
+
+	// The embedded Decoder's options and nesting limit are the stream's.
+	sd.Decoder.UseNumber()
+	if err := sd.Decode(&v); err != nil || v != json.Number("6") {
+		t.Fatalf("after Decoder.UseNumber: %#v, %v", v, err)
+	}
+	if sd.Options()&decoder.OptionUseNumber == 0 {
+		t.Error("Options() lacks OptionUseNumber")
+	}
+	sd = decoder.NewStreamDecoder(strings.NewReader(`[[1]] [[[1]]]`))
+	sd.SetMaxDepth(2)
+	if err := sd.Decode(&v); err != nil {
+		t.Errorf("depth 2 with SetMaxDepth(2): %v", err)
+	}
+	if err := sd.Decode(&v); err == nil {
+		t.Error("depth 3 with SetMaxDepth(2): no error")
+	}
+	if err := sd.Decode(&v); err == nil || sd.Pos() != len(`[[1]]`) {
+		t.Errorf("after a syntax error: %v, Pos() = %d, want the last value's", err, sd.Pos())
+	}
+}

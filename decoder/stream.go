@@ -27,13 +27,19 @@ import (
 // constructor (see SyntaxError). With OptionStdErrors they are
 // encoding/json's.
 type StreamDecoder struct {
-	r        io.Reader
-	buf      []byte
-	scanp    int   // start of unread data in buf
-	scanned  int64 // bytes dropped from the front of buf
-	err      error // sticky: a read error or a syntax error
-	opts     Options
-	maxDepth int
+	r       io.Reader
+	buf     []byte
+	scanp   int   // start of unread data in buf
+	scanned int64 // bytes dropped from the front of buf
+	err     error // sticky: a read error or a syntax error
+
+	// Decoder holds the options and the nesting limit, and is what
+	// sonic's StreamDecoder embeds: its Pos, Reset and CheckTrailings are
+	// about the text of one value (see the StreamDecoder methods of those
+	// names). valueLen is the length of the text of the value Decode read
+	// last, or -1 when they are about the Decoder's text (after Reset).
+	Decoder
+	valueLen int
 
 	tokenState int
 	tokenStack []int
@@ -67,7 +73,7 @@ func NewStreamDecoder(r io.Reader) *StreamDecoder {
 // *jet.SyntaxError, placed in the stream (with OptionStdErrors,
 // encoding/json's *json.SyntaxError).
 func NewStreamDecoderOptions(r io.Reader, opts Options, maxDepth int) *StreamDecoder {
-	return &StreamDecoder{r: r, opts: opts, maxDepth: maxDepth}
+	return &StreamDecoder{r: r, Decoder: Decoder{opts: opts, maxDepth: maxDepth}}
 }
 
 // UseNumber decodes numbers into interfaces as json.Number.
@@ -168,6 +174,7 @@ func (dec *StreamDecoder) decode(v any) error {
 	dec.scanp += n
 	dec.valueBytes += int64(n)
 	err = DecodeDepth(data, v, dec.opts&^OptionStdErrors, dec.maxDepth)
+	dec.valueRead(data, err)
 	if dec.opts&OptionStdErrors == 0 {
 		// encoding/json places these errors within the value.
 		err = shiftError(err, base)

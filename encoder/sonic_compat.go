@@ -166,29 +166,3 @@ func PretouchMany(vts []reflect.Type, opts ...option.CompileOption) error {
 	}
 	return nil
 }
-
-// The option setters of sonic's Encoder, which sonic's StreamEncoder
-// has too (it embeds an Encoder).
-
-// SetValidateString turns ValidateString on or off.
-func (enc *StreamEncoder) SetValidateString(on bool) { enc.set(ValidateString, on) }
-
-// SetNoValidateJSONMarshaler turns NoValidateJSONMarshaler on or off.
-func (enc *StreamEncoder) SetNoValidateJSONMarshaler(on bool) { enc.set(NoValidateJSONMarshaler, on) }
-
-// SetNoEncoderNewline turns NoEncoderNewline on or off.
-func (enc *StreamEncoder) SetNoEncoderNewline(on bool) { enc.set(NoEncoderNewline, on) }
-
-// SetCompactMarshaler turns CompactMarshaler on or off.
-func (enc *StreamEncoder) SetCompactMarshaler(on bool) { enc.set(CompactMarshaler, on) }
-
-// SetNoQuoteTextMarshaler turns NoQuoteTextMarshaler on or off.
-func (enc *StreamEncoder) SetNoQuoteTextMarshaler(on bool) { enc.set(NoQuoteTextMarshaler, on) }
-
-func (enc *StreamEncoder) set(o Options, on bool) {
-	if on {
-		enc.opts |= o
-	} else {
-		enc.opts &^= o
-	}
-}

@@ -199,3 +199,43 @@ func TestStreamEncoderSetters(t *testing.T) {
 		t.Errorf("options off again: %q", w.String())
 	}
 }
+
+// TestStreamEncoderEmbeddedEncoder checks that a StreamEncoder's options
+// are the Opts of the Encoder it embeds, as sonic's are: set there,
+// through SortKeys or through the Encoder's setters, they change what the
+// stream writes, and the embedded Encoder encodes with them.
+func TestStreamEncoderEmbeddedEncoder(t *testing.T) {
+	var w bytes.Buffer
+	enc := encoder.NewStreamEncoder(&w)
+	if enc.Opts != 0 {
+		t.Errorf("NewStreamEncoder: Opts = %#x, want 0", enc.Opts)
+	}
+	if e := encoder.NewStreamEncoderOptions(&w, encoder.EscapeHTML); e.Opts != encoder.EscapeHTML {
+		t.Errorf("NewStreamEncoderOptions: Opts = %#x", e.Opts)
+	}
+	m := map[string]string{"b": "<", "a": ">", "c": ""}
+	if enc.SortKeys() != &enc.Encoder || enc.Opts&encoder.SortMapKeys == 0 {
+		t.Fatal("SortKeys does not set the embedded Encoder's SortMapKeys and return it")
+	}
+	enc.SortKeys().SetEscapeHTML(true)
+	enc.Opts |= encoder.NoEncoderNewline
+	enc.Encode(m)
+	want, _ := json.Marshal(m) // sorted and HTML-escaped
+	if w.String() != string(want) {
+		t.Errorf("with Opts set through SortKeys and the Encoder: %s, want %s", w.String(), want)
+	}
+	b, err := enc.Encoder.Encode(m)
+	if err != nil || string(b) != string(want) {
+		t.Errorf("embedded Encoder's Encode: %s, %v, want %s", b, err, want)
+	}
+	enc.SetOptions(0)
+	if enc.Opts != 0 {
+		t.Errorf("SetOptions(0): Opts = %#x", enc.Opts)
+	}
+	w.Reset()
+	enc.Encoder.SetIndent(">", "\t")
+	enc.Encode([]int{1})
+	if w.String() != "[\n>\t1\n>]\n" {
+		t.Errorf("Encoder.SetIndent on the stream: %q", w.String())
+	}
+}

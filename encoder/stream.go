@@ -7,13 +7,15 @@ import (
 // StreamEncoder writes JSON values to an io.Writer, one Encode call per
 // value, each followed by a newline unless NoEncoderNewline is set. It
 // behaves like encoding/json's Encoder with the options it is given.
+//
+// It embeds an Encoder, as sonic's StreamEncoder does: the Encoder's Opts
+// are the stream's options, and its SetEscapeHTML, SetIndent, SortKeys and
+// other option setters apply to the stream.
 type StreamEncoder struct {
-	w      io.Writer
-	opts   Options
-	prefix string
-	indent string
-	buf    []byte
-	err    error
+	w   io.Writer
+	buf []byte
+	err error
+	Encoder
 }
 
 // NewStreamEncoder returns an encoder writing to w with the zero Options,
@@ -27,7 +29,7 @@ func NewStreamEncoder(w io.Writer) *StreamEncoder {
 
 // NewStreamEncoderOptions returns an encoder writing to w with opts.
 func NewStreamEncoderOptions(w io.Writer, opts Options) *StreamEncoder {
-	return &StreamEncoder{w: w, opts: opts}
+	return &StreamEncoder{w: w, Encoder: Encoder{Opts: opts}}
 }
 
 // Encode writes the JSON encoding of v, then a newline. Nothing is written
@@ -36,17 +38,17 @@ func (enc *StreamEncoder) Encode(v any) error {
 	if enc.err != nil {
 		return enc.err
 	}
-	e := getState(enc.opts)
+	e := getState(enc.Opts)
 	b, err := e.appendAny(e.buf[:0], v)
 	e.buf = b
 	if err != nil {
 		putState(e)
-		if enc.opts&StdErrors != 0 {
+		if enc.Opts&StdErrors != 0 {
 			err = StdError(err)
 		}
 		return err
 	}
-	if enc.opts&NoEncoderNewline == 0 {
+	if enc.Opts&NoEncoderNewline == 0 {
 		b = append(b, '\n')
 		e.buf = b
 	}
@@ -65,20 +67,5 @@ func (enc *StreamEncoder) Encode(v any) error {
 	return err
 }
 
-// SetEscapeHTML turns HTML escaping of strings on or off.
-func (enc *StreamEncoder) SetEscapeHTML(on bool) {
-	if on {
-		enc.opts |= EscapeHTML
-	} else {
-		enc.opts &^= EscapeHTML
-	}
-}
-
-// SetIndent makes each value indented like EncodeIndented; empty prefix
-// and indent turn indentation off.
-func (enc *StreamEncoder) SetIndent(prefix, indent string) {
-	enc.prefix, enc.indent = prefix, indent
-}
-
 // SetOptions replaces the encoder's options.
-func (enc *StreamEncoder) SetOptions(opts Options) { enc.opts = opts }
+func (enc *StreamEncoder) SetOptions(opts Options) { enc.Opts = opts }

@@ -106,6 +106,7 @@ func main() {
 	generic()
 	fasterSkip()
 	compatNames()
+	embeddedStreamAPIs()
 	syntaxErrors()
 }
 
@@ -758,4 +759,65 @@ func compatNames() {
 	var nilMsg sonic.NoCopyRawMessage
 	out, err = nilMsg.MarshalJSON()
 	show("NoCopyRawMessage nil", out, err)
+}
+
+// embeddedStreamAPIs uses what sonic's stream types get from the Decoder
+// and Encoder they embed: the Decoder's Pos, Reset and CheckTrailings
+// (about the text of the value read last, or the string given to Reset)
+// and its options, the Encoder's Opts and SortKeys.
+func embeddedStreamAPIs() {
+	sd := decoder.NewStreamDecoder(strings.NewReader("  {\"a\": [1, 2]}\t \"xy\"\n[3,4] 5 6"))
+	show("StreamDecoder.Pos before", sd.Pos(), isErr(sd.CheckTrailings()))
+	var m map[string]any
+	err := sd.Decode(&m)
+	show("StreamDecoder.Pos object", isErr(err), sd.Pos(), isErr(sd.CheckTrailings()))
+	var s string
+	err = sd.Decode(&s)
+	show("StreamDecoder.Pos string", isErr(err), s, sd.Pos(), isErr(sd.CheckTrailings()))
+
+	sd.Reset(` 7 x`)
+	show("StreamDecoder.Reset", sd.Pos(), isErr(sd.CheckTrailings()))
+	var n int
+	err = sd.Decoder.Decode(&n)
+	show("StreamDecoder.Decoder.Decode", isErr(err), n, sd.Pos(), isErr(sd.CheckTrailings()))
+	var a []int
+	err = sd.Decode(&a)
+	show("StreamDecoder after Reset", isErr(err), a, sd.Pos(), isErr(sd.CheckTrailings()))
+
+	sd.Decoder.UseNumber()
+	var v any
+	err = sd.Decode(&v)
+	show("StreamDecoder.Decoder.UseNumber", isErr(err), fmt.Sprintf("%T %v", v, v), sd.Pos())
+	sd.Decoder.SetOptions(0)
+	err = sd.Decode(&v)
+	show("StreamDecoder.Decoder.SetOptions", isErr(err), fmt.Sprintf("%T %v", v, v), sd.Pos())
+
+	sd = decoder.NewStreamDecoder(strings.NewReader(` [1,"s",3] {"A":"x","B":2} [1,2]`))
+	err = sd.Decode(&a)
+	show("StreamDecoder.Pos mismatch", isErr(err), a, sd.Pos(), isErr(sd.CheckTrailings()))
+	sd = decoder.NewStreamDecoder(strings.NewReader(` {"A":"x","B":2}`))
+	var st struct{ A, B int }
+	err = sd.Decode(&st)
+	show("StreamDecoder.Pos mismatch struct", isErr(err), st, sd.Pos(), isErr(sd.CheckTrailings()))
+	sd = decoder.NewStreamDecoder(strings.NewReader(` [1,2] 3`))
+	err = sd.Decode(nil)
+	show("StreamDecoder.Pos nil", isErr(err), sd.Pos(), isErr(sd.CheckTrailings()))
+	err = sd.Decoder.Decode(&a)
+	show("StreamDecoder.Pos nil then Decoder.Decode", isErr(err), a, sd.Pos(), isErr(sd.CheckTrailings()))
+
+	var buf bytes.Buffer
+	se := encoder.NewStreamEncoder(&buf)
+	show("StreamEncoder.Opts zero", se.Opts == 0)
+	se.SortKeys()
+	show("StreamEncoder.SortKeys", se.Opts&encoder.SortMapKeys != 0)
+	se.Encode(map[string]int{"b": 1, "a": 2, "c": 3})
+	se.SortKeys().SetEscapeHTML(true)
+	se.Opts |= encoder.NoEncoderNewline
+	se.Encode(map[string]string{"z": "<", "y": ">"})
+	se.Opts = encoder.SortMapKeys
+	se.Encoder.SetIndent("", " ")
+	se.Encode(map[string][]int{"k": {1}, "j": nil})
+	show("StreamEncoder.Opts", buf.String())
+	out, err := se.Encoder.Encode(map[string]int{"q": 1, "p": 2})
+	show("StreamEncoder.Encoder.Encode", out, err)
 }

@@ -267,9 +267,11 @@ func appendPointer(b []byte, m *machine, ns *nameStack, where int) []byte {
 // Objects in a document tend to come in series of the same shape (the
 // same names in the same order), or mix a few kinds at a depth. For each
 // depth the set keeps the names of the last objects closed there (their
-// shapes), one per first name, up to shapeWays of them; a new object is
-// given the shape last used there, or the one that starts with its first
-// name. While its names follow that shape, each name is known to be new
+// shapes), up to shapeWays of them; a new object is given the shape that
+// the last object closed there under the same member name took (the
+// member of the enclosing object that holds it: "address" or "items"),
+// else the shape last used there, and moves to another that starts with
+// the same names when a name leaves the one it has. While its names follow that shape, each name is known to be new
 // with one comparison of keys (the shape's keys are all different, so are
 // these) and nothing is stored: the names are the shape's. Only when an
 // object leaves its shape are the names so far copied from the shape, to
@@ -304,17 +306,32 @@ func carve[T any](slab *[]T, old []T, n, size int) []T {
 
 // depthShapes is the shapes kept for a depth.
 type depthShapes struct {
-	ways  [shapeWays]names
-	used  [shapeWays]uint32 // when each way was last used (0: never)
+	ways  []names  // up to shapeWays of them
+	used  []uint32 // when each way was last used
 	clock uint32
 	last  int // the way of the last object closed
+	// The way last taken by an object closed under each member name, by
+	// the name's key (direct-mapped: a guess, checked name by name).
+	hints [shapeHints]shapeHint
 }
 
-// use records that way w is used now.
-func (sw *depthShapes) use(w int) {
+type shapeHint struct {
+	parent uint64 // the key of the member name
+	way    int
+}
+
+// hintOf returns the slot of hints for the member name with key k.
+func hintOf(k uint64) int {
+	return int((k * 0x9e3779b97f4a7c15) >> (64 - shapeHintBits))
+}
+
+// use records that way w is used now, by an object under the member name
+// with key parent.
+func (sw *depthShapes) use(w int, parent uint64) {
 	sw.clock++
 	sw.used[w] = sw.clock
 	sw.last = w
+	sw.hints[hintOf(parent)] = shapeHint{parent, w}
 }
 
 // names is a list of names with their keys.
@@ -340,6 +357,7 @@ type nameObj struct {
 	shape   []uint64
 	matched int
 	way     int
+	parent  uint64 // the key of the enclosing object's member name holding it (0: none)
 }
 
 // The tuning of the name set.
@@ -350,7 +368,11 @@ const (
 	// shapeMax is the most names a shape holds.
 	shapeMax = 64
 	// shapeWays is the most shapes kept for a depth.
-	shapeWays = 8
+	shapeWays = 32
+	// shapeHintBits is the log2 of the number of member names per
+	// depth whose objects' last shape is remembered.
+	shapeHintBits = 4
+	shapeHints    = 1 << shapeHintBits
 )
 
 // Seeds of the keys of names of 8 bytes or more, chosen per process so
@@ -454,10 +476,12 @@ func (s *nameSet) reset() {
 		s.objs[i] = nameObj{}
 	}
 	s.objs = s.objs[:0]
-	for i := range s.shapes {
-		for w := range s.shapes[i].ways {
-			s.shapes[i].ways[w].truncate(0, 0)
+	for _, sw := range s.shapes {
+		for w := range sw.ways {
+			sw.ways[w].truncate(0, 0)
 		}
+		sw.ways, sw.used = sw.ways[:0], sw.used[:0]
+		sw.last, sw.hints = 0, [shapeHints]shapeHint{}
 	}
 	if cap(s.shapes) > 1<<6 {
 		s.shapes = nil
@@ -488,17 +512,34 @@ func (s *nameSet) push() {
 	if d == cap(s.objs) {
 		s.grow()
 	}
+	// The member name this object is the value of (or is in an array
+	// under): the last name of the enclosing object.
+	var parent uint64
+	if d > 0 {
+		if p := &s.objs[d-1]; p.shape != nil {
+			if p.matched > 0 {
+				parent = p.shape[p.matched-1]
+			}
+		} else if len(s.keys) > p.first {
+			parent = s.keys[len(s.keys)-1]
+		}
+	}
 	s.objs = s.objs[:d+1]
 	o := &s.objs[d]
-	o.first, o.firstLong, o.collided, o.matched, o.shape = len(s.keys), len(s.long), false, 0, nil
+	o.first, o.firstLong, o.collided, o.matched, o.shape, o.parent = len(s.keys), len(s.long), false, 0, nil, parent
 	if o.table != nil {
 		o.dropTable()
 	}
 	if d < len(s.shapes) {
 		sw := s.shapes[d]
-		w := sw.last & (shapeWays - 1)
-		if keys := sw.ways[w].keys; len(keys) > 0 {
-			o.shape, o.way = keys, w
+		w := sw.last
+		if h := &sw.hints[hintOf(parent)]; h.parent == parent {
+			w = h.way
+		}
+		if w < len(sw.ways) {
+			if keys := sw.ways[w].keys; len(keys) > 0 {
+				o.shape, o.way = keys, w
+			}
 		}
 	}
 }
@@ -532,8 +573,8 @@ func (s *nameSet) pop() {
 		// It followed its shape all along (perhaps only the shape's first
 		// names), and so stored no name: the shape stays as it is, and is
 		// tried first next.
-		if sw := s.shapes[d]; o.matched > 0 && sw.last != o.way {
-			sw.use(o.way)
+		if o.matched > 0 {
+			s.shapes[d].use(o.way, o.parent)
 		}
 		s.objs = s.objs[:d]
 		return
@@ -552,16 +593,26 @@ func (s *nameSet) popNames(o *nameObj, d int) {
 		for len(s.shapes) <= d {
 			s.shapes = append(s.shapes, new(depthShapes))
 		}
-		// Its names become a new shape, in place of the one used least
-		// recently.
+		// Its names become a new shape, in a new way or in place of the
+		// one used least recently.
 		sw := s.shapes[d]
-		w := 0
-		for i := range sw.used {
-			if sw.used[i] < sw.used[w] {
-				w = i
+		w := len(sw.ways)
+		if w < shapeWays {
+			if w < cap(sw.ways) {
+				sw.ways = sw.ways[:w+1] // (its lists are reused)
+			} else {
+				sw.ways = append(sw.ways, names{})
+			}
+			sw.used = append(sw.used[:w], 0)
+		} else {
+			w = 0
+			for i := range sw.used {
+				if sw.used[i] < sw.used[w] {
+					w = i
+				}
 			}
 		}
-		sw.use(w)
+		sw.use(w, o.parent)
 		sh := &sw.ways[w]
 		base := 0
 		if o.firstLong > 0 {

@@ -90,11 +90,17 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 	var tok Token
 	switch c {
 	case '"':
+		// (Most strings end right where the next token starts.)
 		end := int(toks[(k+1)&(wire.TokenIndexCap-1)])
-		for isSpace(buf[end-1]) {
-			end--
+		if buf[end-1] != '"' {
+			for isSpace(buf[end-1]) {
+				end--
+			}
+			if buf[end-1] != '"' {
+				return d.readTokenRest()
+			}
 		}
-		if buf[end-1] != '"' || end-p < 2 {
+		if end-p < 2 {
 			return d.readTokenRest()
 		}
 		if l.needName() {
@@ -329,10 +335,15 @@ func (d *decoderState) skipFromIndex(depth int) bool {
 		switch c {
 		case '"':
 			end := int(toks[(next+1)&(wire.TokenIndexCap-1)])
-			for isSpace(buf[end-1]) {
-				end--
+			if buf[end-1] != '"' {
+				for isSpace(buf[end-1]) {
+					end--
+				}
+				if buf[end-1] != '"' {
+					goto stop
+				}
 			}
-			if buf[end-1] != '"' || end-p < 2 {
+			if end-p < 2 {
 				goto stop
 			}
 			if l.needName() {
@@ -826,8 +837,13 @@ name:
 		if buf[p] != '"' || buf[q] != ':' {
 			return 0, false
 		}
-		e := tokenEnd(buf, q)
-		if buf[e-1] != '"' || e-p < 2 {
+		e := q
+		if buf[e-1] != '"' {
+			if e = tokenEnd(buf, q); buf[e-1] != '"' {
+				return 0, false
+			}
+		}
+		if e-p < 2 {
 			return 0, false
 		}
 		if checkDup {

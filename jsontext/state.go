@@ -371,7 +371,7 @@ const (
 	shapeWays = 32
 	// shapeHintBits is the log2 of the number of member names per
 	// depth whose objects' last shape is remembered.
-	shapeHintBits = 4
+	shapeHintBits = 6
 	shapeHints    = 1 << shapeHintBits
 )
 

@@ -267,12 +267,14 @@ func appendPointer(b []byte, m *machine, ns *nameStack, where int) []byte {
 // Objects in a document tend to come in series of the same shape (the
 // same names in the same order), or mix a few kinds at a depth. For each
 // depth the set keeps the names of the last objects closed there (their
-// shapes), up to shapeWays of them; a new object is given the shape that
-// the last object closed there under the same member name took (the
-// member of the enclosing object that holds it: "address" or "items"),
-// else the shape last used there, and moves to another that starts with
-// the same names when a name leaves the one it has. While its names follow that shape, each name is known to be new
-// with one comparison of keys (the shape's keys are all different, so are
+// shapes), up to shapeWays of them; a new object is given the shape last
+// used there. When a name leaves it, the object moves to another shape
+// that starts with the same names and that one: the shape that the last
+// object closed under the same member name took (the member of the
+// enclosing object that holds it, "address" or "items") if it does, else
+// the first that does. While its names follow a shape, each name is known
+// to be new with one comparison of keys (the shape's keys are all
+// different, so are
 // these) and nothing is stored: the names are the shape's. Only when an
 // object leaves its shape are the names so far copied from the shape, to
 // be searched as usual.
@@ -357,7 +359,6 @@ type nameObj struct {
 	shape   []uint64
 	matched int
 	way     int
-	parent  uint64 // the key of the enclosing object's member name holding it (0: none)
 }
 
 // The tuning of the name set.
@@ -512,29 +513,21 @@ func (s *nameSet) push() {
 	if d == cap(s.objs) {
 		s.grow()
 	}
-	// The member name this object is the value of (or is in an array
-	// under): the last name of the enclosing object.
-	var parent uint64
-	if d > 0 {
-		if p := &s.objs[d-1]; p.shape != nil {
-			if p.matched > 0 {
-				parent = p.shape[p.matched-1]
-			}
-		} else if len(s.keys) > p.first {
-			parent = s.keys[len(s.keys)-1]
-		}
-	}
 	s.objs = s.objs[:d+1]
 	o := &s.objs[d]
-	o.first, o.firstLong, o.collided, o.matched, o.shape, o.parent = len(s.keys), len(s.long), false, 0, nil, parent
+	o.first, o.firstLong, o.collided, o.matched, o.shape = len(s.keys), len(s.long), false, 0, nil
 	if o.table != nil {
 		o.dropTable()
 	}
 	if d < len(s.shapes) {
 		sw := s.shapes[d]
 		w := sw.last
-		if h := &sw.hints[hintOf(parent)]; h.parent == parent {
-			w = h.way
+		if len(sw.ways) > 1 {
+			// The shape last taken under the same member name.
+			p := s.parentOf(d)
+			if h := &sw.hints[hintOf(p)]; h.parent == p {
+				w = h.way
+			}
 		}
 		if w < len(sw.ways) {
 			if keys := sw.ways[w].keys; len(keys) > 0 {
@@ -542,6 +535,27 @@ func (s *nameSet) push() {
 			}
 		}
 	}
+}
+
+// parentOf returns the key of the member name that holds the object open
+// at depth d (it is the value of that member, or in an array that is):
+// the last name of the object around it, 0 if none.
+func (s *nameSet) parentOf(d int) uint64 {
+	if d == 0 {
+		return 0
+	}
+	p := &s.objs[d-1]
+	if p.shape != nil {
+		if p.matched > 0 {
+			return p.shape[p.matched-1]
+		}
+		return 0
+	}
+	// (The names of the objects inside it follow its own.)
+	if f := s.objs[d].first; f > p.first {
+		return s.keys[f-1]
+	}
+	return 0
 }
 
 // dropTable empties the table of names of an object (kept for the next
@@ -574,7 +588,15 @@ func (s *nameSet) pop() {
 		// names), and so stored no name: the shape stays as it is, and is
 		// tried first next.
 		if o.matched > 0 {
-			s.shapes[d].use(o.way, o.parent)
+			sw := s.shapes[d]
+			if sw.last != o.way {
+				sw.use(o.way, s.parentOf(d))
+			} else if len(sw.ways) > 1 {
+				p := s.parentOf(d)
+				if h := &sw.hints[hintOf(p)]; h.parent != p || h.way != o.way {
+					*h = shapeHint{p, o.way}
+				}
+			}
 		}
 		s.objs = s.objs[:d]
 		return
@@ -612,7 +634,7 @@ func (s *nameSet) popNames(o *nameObj, d int) {
 				}
 			}
 		}
-		sw.use(w, o.parent)
+		sw.use(w, s.parentOf(d))
 		sh := &sw.ways[w]
 		base := 0
 		if o.firstLong > 0 {
@@ -642,7 +664,15 @@ func (s *nameSet) follow(k uint64) bool {
 		// The object's names so far are a shape's first ones (or it has
 		// none): another shape of its depth that starts with them and k.
 		m := o.matched
-		sw := s.shapes[len(s.objs)-1]
+		d := len(s.objs) - 1
+		sw := s.shapes[d]
+		// The shape last taken under the same member name, then any.
+		if h := sw.hints[hintOf(s.parentOf(d))]; h.parent == s.parentOf(d) && h.way < len(sw.ways) && h.way != o.way {
+			if keys := sw.ways[h.way].keys; len(keys) > m && keys[m] == k && prefixOf(keys, o.shape[:m]) {
+				o.shape, o.way, o.matched = keys, h.way, m+1
+				return true
+			}
+		}
 	ways:
 		for w := range sw.ways {
 			keys := sw.ways[w].keys
@@ -659,6 +689,16 @@ func (s *nameSet) follow(k uint64) bool {
 		}
 	}
 	return false
+}
+
+// prefixOf reports whether keys starts with the keys of prefix.
+func prefixOf(keys, prefix []uint64) bool {
+	for i, k := range prefix {
+		if keys[i] != k {
+			return false
+		}
+	}
+	return true
 }
 
 // leave makes the innermost object leave its shape: its names so far are

@@ -685,8 +685,8 @@ type valueWalk struct {
 // more lists more tokens, keeping those from k on, until there are at
 // least need of them; it returns the new list. It lists a few blocks at
 // first, and more each time, so that a small value in a large buffer does
-// not have the whole buffer listed.
-func (w *valueWalk) more(k, n, need int) ([]uint32, bool) {
+// not have the whole buffer listed. It returns the new length of the list.
+func (w *valueWalk) more(k, n, need int) (int, bool) {
 	x := w.x
 	for n-k < need {
 		var listed bool
@@ -700,11 +700,11 @@ func (w *valueWalk) more(k, n, need int) ([]uint32, bool) {
 			w.short = !listed
 		}
 		if !listed || !x.Clean() {
-			return nil, false
+			return 0, false
 		}
 		k, n = 0, len(x.Tokens())
 	}
-	return x.Tokens(), true
+	return n, true
 }
 
 // walk checks the value's grammar over its tokens and returns where it
@@ -713,7 +713,8 @@ func (w *valueWalk) more(k, n, need int) ([]uint32, bool) {
 func (w *valueWalk) walk(depth int) (end int, ok bool) {
 	d := w.d
 	buf := d.buf
-	var toks []uint32
+	// The list (its array: more refills it in place) and its length.
+	toks := &w.x.Pos
 	k, n := 0, 0
 	var p int
 	var c byte
@@ -723,19 +724,19 @@ func (w *valueWalk) walk(depth int) (end int, ok bool) {
 value:
 	if n-k < 2 {
 		w.stack = stack
-		if toks, ok = w.more(k, n, 2); !ok {
+		if n, ok = w.more(k, n, 2); !ok {
 			return 0, false
 		}
-		k, n = 0, len(toks)
+		k = 0
 	}
-	p = int(toks[k])
+	p = int(toks[k&(wire.TokenIndexCap-1)])
 	switch c = buf[p]; c {
 	case '"':
 		// The list is Clean, so the string is whole, and followed by
 		// whitespace only up to the next token: where it ends matters
 		// only if it is the whole value.
 		if len(stack) == 0 {
-			end = tokenEnd(buf, int(toks[k+1]))
+			end = tokenEnd(buf, int(toks[(k+1)&(wire.TokenIndexCap-1)]))
 		}
 		k++
 	case '{', '[':
@@ -744,7 +745,7 @@ value:
 		}
 		stack = append(stack, c)
 		k++
-		q := int(toks[k])
+		q := int(toks[k&(wire.TokenIndexCap-1)])
 		if c == '[' {
 			if buf[q] == ']' {
 				stack = stack[:len(stack)-1]
@@ -767,7 +768,7 @@ value:
 		goto name
 	case 'n', 't', 'f':
 		lit, _ := literalOf(Kind(c))
-		end = tokenEnd(buf, int(toks[k+1]))
+		end = tokenEnd(buf, int(toks[(k+1)&(wire.TokenIndexCap-1)]))
 		if end != p+len(lit) || string(buf[p:end]) != lit {
 			return 0, false
 		}
@@ -777,7 +778,7 @@ value:
 			return 0, false
 		}
 		if len(stack) == 0 {
-			end = tokenEnd(buf, int(toks[k+1]))
+			end = tokenEnd(buf, int(toks[(k+1)&(wire.TokenIndexCap-1)]))
 		}
 		k++
 	}
@@ -789,12 +790,12 @@ after:
 	}
 	if n-k < 1 {
 		w.stack = stack
-		if toks, ok = w.more(k, n, 1); !ok {
+		if n, ok = w.more(k, n, 1); !ok {
 			return 0, false
 		}
-		k, n = 0, len(toks)
+		k = 0
 	}
-	p = int(toks[k])
+	p = int(toks[k&(wire.TokenIndexCap-1)])
 	c = buf[p]
 	k++
 	if stack[len(stack)-1] == '{' {
@@ -826,14 +827,14 @@ name:
 	// A name, then a colon.
 	if n-k < 2 {
 		w.stack = stack
-		if toks, ok = w.more(k, n, 2); !ok {
+		if n, ok = w.more(k, n, 2); !ok {
 			return 0, false
 		}
-		k, n = 0, len(toks)
+		k = 0
 	}
-	p = int(toks[k])
+	p = int(toks[k&(wire.TokenIndexCap-1)])
 	{
-		q := int(toks[k+1])
+		q := int(toks[(k+1)&(wire.TokenIndexCap-1)])
 		if buf[p] != '"' || buf[q] != ':' {
 			return 0, false
 		}

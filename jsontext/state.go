@@ -308,23 +308,42 @@ func carve[T any](slab *[]T, old []T, n, size int) []T {
 
 // depthShapes is the shapes kept for a depth.
 type depthShapes struct {
-	ways  []names  // up to shapeWays of them
-	used  []uint32 // when each way was last used
+	ways  []names           // up to shapeWays of them, in first while they fit
+	used  [shapeWays]uint32 // when each way was last used
 	clock uint32
 	last  int // the way of the last object closed
-	// The way last taken by an object closed under each member name, by
-	// the name's key (direct-mapped: a guess, checked name by name).
-	hints [shapeHints]shapeHint
+	// The way last taken by an object closed under each member name,
+	// direct-mapped by the name's key: a tag of the key above the way's
+	// 8 bits (a guess, checked name by name).
+	hints [shapeHints]uint64
+	first [shapeWaysFirst]names
 }
 
-type shapeHint struct {
-	parent uint64 // the key of the member name
-	way    int
+// newDepthShapes returns the shapes of a depth, none yet.
+func newDepthShapes() *depthShapes {
+	sw := new(depthShapes)
+	sw.ways = sw.first[:0]
+	return sw
 }
 
-// hintOf returns the slot of hints for the member name with key k.
-func hintOf(k uint64) int {
-	return int((k * 0x9e3779b97f4a7c15) >> (64 - shapeHintBits))
+// hintOf returns the slot of hints and the tag for the member name with
+// key k.
+func hintOf(k uint64) (slot int, tag uint64) {
+	m := k * 0x9e3779b97f4a7c15
+	return int(m >> (64 - shapeHintBits)), m << 8
+}
+
+// hint returns the way last taken under the member name with key parent.
+func (sw *depthShapes) hint(parent uint64) (int, bool) {
+	i, tag := hintOf(parent)
+	h := sw.hints[i]
+	return int(h & 0xff), h&^0xff == tag
+}
+
+// setHint records way w for the member name with key parent.
+func (sw *depthShapes) setHint(parent uint64, w int) {
+	i, tag := hintOf(parent)
+	sw.hints[i] = tag | uint64(w)
 }
 
 // use records that way w is used now, by an object under the member name
@@ -333,7 +352,7 @@ func (sw *depthShapes) use(w int, parent uint64) {
 	sw.clock++
 	sw.used[w] = sw.clock
 	sw.last = w
-	sw.hints[hintOf(parent)] = shapeHint{parent, w}
+	sw.setHint(parent, w)
 }
 
 // names is a list of names with their keys.
@@ -370,6 +389,8 @@ const (
 	shapeMax = 64
 	// shapeWays is the most shapes kept for a depth.
 	shapeWays = 32
+	// shapeWaysFirst is how many ways a depth has room for at first.
+	shapeWaysFirst = 8
 	// shapeHintBits is the log2 of the number of member names per
 	// depth whose objects' last shape is remembered.
 	shapeHintBits = 6
@@ -481,8 +502,8 @@ func (s *nameSet) reset() {
 		for w := range sw.ways {
 			sw.ways[w].truncate(0, 0)
 		}
-		sw.ways, sw.used = sw.ways[:0], sw.used[:0]
-		sw.last, sw.hints = 0, [shapeHints]shapeHint{}
+		sw.ways = sw.ways[:0]
+		sw.last, sw.hints = 0, [shapeHints]uint64{}
 	}
 	if cap(s.shapes) > 1<<6 {
 		s.shapes = nil
@@ -524,9 +545,8 @@ func (s *nameSet) push() {
 		w := sw.last
 		if len(sw.ways) > 1 {
 			// The shape last taken under the same member name.
-			p := s.parentOf(d)
-			if h := &sw.hints[hintOf(p)]; h.parent == p {
-				w = h.way
+			if h, ok := sw.hint(s.parentOf(d)); ok {
+				w = h
 			}
 		}
 		if w < len(sw.ways) {
@@ -593,8 +613,8 @@ func (s *nameSet) pop() {
 				sw.use(o.way, s.parentOf(d))
 			} else if len(sw.ways) > 1 {
 				p := s.parentOf(d)
-				if h := &sw.hints[hintOf(p)]; h.parent != p || h.way != o.way {
-					*h = shapeHint{p, o.way}
+				if h, ok := sw.hint(p); !ok || h != o.way {
+					sw.setHint(p, o.way)
 				}
 			}
 		}
@@ -613,19 +633,17 @@ func (s *nameSet) popNames(o *nameObj, d int) {
 			s.shapes = make([]*depthShapes, 0, 8)
 		}
 		for len(s.shapes) <= d {
-			s.shapes = append(s.shapes, new(depthShapes))
+			s.shapes = append(s.shapes, newDepthShapes())
 		}
 		// Its names become a new shape, in a new way or in place of the
 		// one used least recently.
 		sw := s.shapes[d]
 		w := len(sw.ways)
 		if w < shapeWays {
-			if w < cap(sw.ways) {
-				sw.ways = sw.ways[:w+1] // (its lists are reused)
-			} else {
-				sw.ways = append(sw.ways, names{})
+			if w == cap(sw.ways) {
+				sw.ways = append(make([]names, 0, shapeWays), sw.ways...)
 			}
-			sw.used = append(sw.used[:w], 0)
+			sw.ways = sw.ways[:w+1] // (its lists, if any, are reused)
 		} else {
 			w = 0
 			for i := range sw.used {
@@ -667,9 +685,9 @@ func (s *nameSet) follow(k uint64) bool {
 		d := len(s.objs) - 1
 		sw := s.shapes[d]
 		// The shape last taken under the same member name, then any.
-		if h := sw.hints[hintOf(s.parentOf(d))]; h.parent == s.parentOf(d) && h.way < len(sw.ways) && h.way != o.way {
-			if keys := sw.ways[h.way].keys; len(keys) > m && keys[m] == k && prefixOf(keys, o.shape[:m]) {
-				o.shape, o.way, o.matched = keys, h.way, m+1
+		if h, ok := sw.hint(s.parentOf(d)); ok && h < len(sw.ways) && h != o.way {
+			if keys := sw.ways[h].keys; len(keys) > m && keys[m] == k && prefixOf(keys, o.shape[:m]) {
+				o.shape, o.way, o.matched = keys, h, m+1
 				return true
 			}
 		}

@@ -117,6 +117,17 @@ var shapeSeeds = func() []string {
 	for _, d := range dups {
 		seeds = append(seeds, "["+body+","+d+"]", `{"s":[`+body+`],"t":`+d+`}`)
 	}
+	// More shapes at a depth than it keeps (40), each under its own
+	// member name, some sharing first names; twice over, so that the
+	// second time the member names point to them; then a duplicate in an
+	// object under one of those names that starts as its shape.
+	var many []string
+	for i := range 40 {
+		many = append(many, fmt.Sprintf(`"m%d":{"k%d":1,"z%d":2,"k%dx":3}`, i, i%7, i, i%7))
+	}
+	manyBody := strings.Join(many, ",")
+	seeds = append(seeds, `[{`+manyBody+`},{`+manyBody+`}]`,
+		`[{`+manyBody+`},{`+manyBody+`},{"m3":{"k3":1,"z3":2,"k3":3}}]`)
 	return seeds
 }()
 

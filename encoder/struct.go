@@ -80,7 +80,9 @@ type encField struct {
 	name string
 	hops []rt.Hop
 	omit func(p unsafe.Pointer) bool
-	_    [16]byte
+	// jname is the member's name unquoted, for the JSON Pointer of a v2
+	// error.
+	jname string
 }
 
 // structEnc is the compiled encoder of a struct type. It is registered
@@ -343,8 +345,16 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 		switch k {
 		case kindString:
 			s := *(*string)(vp)
-			if e.opts&ValidateString != 0 && !validUTF8(s) {
-				return b, invalidUTF8(s)
+			if e.opts&(ValidateString|optV2) != 0 {
+				if e.opts&optV2 != 0 {
+					if b, err = e.appendStringV2(b, s, nil); err != nil {
+						return e.memberErr(b, start, f, err)
+					}
+					continue
+				}
+				if !validUTF8(s) {
+					return b, invalidUTF8(s)
+				}
 			}
 			b = wire.AppendQuoted(b, s, e.opts&EscapeHTML != 0)
 		case kindBool:
@@ -367,11 +377,13 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 			b = wire.AppendUint(b, uint64(*(*uint8)(vp)))
 		case kindFloat64:
 			if b, err = e.appendFloat(b, *(*float64)(vp), 64); err != nil {
-				return f.fn(e, b, fp) // the error with the field's type
+				b, err = f.fn(e, b, fp) // the error with the field's type
+				return e.memberErr(b, start, f, err)
 			}
 		case kindFloat32:
 			if b, err = e.appendFloat(b, float64(*(*float32)(vp)), 32); err != nil {
-				return f.fn(e, b, fp)
+				b, err = f.fn(e, b, fp)
+				return e.memberErr(b, start, f, err)
 			}
 		case kindAny:
 			if b, err = e.appendAny(b, *(*any)(vp)); err != nil {
@@ -389,11 +401,11 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 				b, err = f.fn(e, b, fp)
 			}
 			if err != nil {
-				return b, err
+				return e.memberErr(b, start, f, err)
 			}
 		default:
 			if b, err = f.fn(e, b, fp); err != nil {
-				return b, err
+				return e.memberErr(b, start, f, err)
 			}
 		}
 	}
@@ -402,6 +414,21 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 	}
 	b[start] = '{'
 	return append(b, '}'), nil
+}
+
+// memberErr returns the error err of member f of the struct written
+// from start. In v1 it is returned as it is; in v2 it is placed within
+// the member (its JSON Pointer), and the struct's opening brace is put
+// where the first member's comma stands, so that the output before the
+// error reads as v2 wrote it.
+func (e *state) memberErr(b []byte, start int, f *encField, err error) ([]byte, error) {
+	if e.opts&optV2 == 0 || err == nil {
+		return b, err
+	}
+	if len(b) > start {
+		b[start] = '{'
+	}
+	return b, within(err, f.jname)
 }
 
 // followHops walks the embedded pointers leading to a promoted field and

@@ -41,10 +41,28 @@ const (
 	v2JS                              // jsontext.EscapeForJS
 	v2Format                          // `format` tag options are accepted
 
+	// v2Slow: an option of this encoding (the caller's marshal
+	// functions, StringifyNumbers, OmitZeroStructFields, EscapeForJS)
+	// changes what the shared struct loop (appendStruct) and the other
+	// fast loops write, so the v2 codecs' general loops write every
+	// value.
+	v2Slow
+
 	// Tag options, for the value about to be written only.
 	v2TagString // the `string` tag option
 	v2Name      // the value is an object member name (a map key)
 )
+
+// optV2 is set in the state's v1 options while it encodes in v2's
+// dialect, for the code both dialects share: where they differ (how a
+// string is checked and quoted, how an error is placed) that code tests
+// it beside the v1 option it tests anyway. EscapeHTML is set with it for
+// EscapeForHTML. It is not an option of the package's API.
+const optV2 Options = 1 << 31
+
+// forceSlowV2 makes every v2 encoding take the general loops (v2Slow):
+// for tests that compare the fast loops with them.
+var forceSlowV2 bool
 
 // v2state is what a v2 encoding needs beyond the v1 state.
 type v2state struct {
@@ -83,7 +101,15 @@ func marshalV2(b []byte, v any, opts *jsonopts.Struct) ([]byte, error) {
 	if m, ok := opts.Marshalers.(*v2api.Marshalers); ok && m != nil && len(m.List) > 0 {
 		x.funcs = m
 	}
+	if x.funcs != nil || x.bits&(v2Stringify|v2OmitZero|v2JS) != 0 || forceSlowV2 {
+		x.bits |= v2Slow
+	}
 	e.v2 = x
+	e.opts = optV2
+	if x.bits&v2HTML != 0 {
+		e.opts |= EscapeHTML
+	}
+	e.depth = v2DepthBase
 	base := len(b)
 	var out []byte
 	var err error
@@ -290,8 +316,13 @@ const maxFloat = 1.7976931348623157e308
 // cycleCheckDepthV2 is how many pointers, slices and maps deep a v2
 // encoding goes before it records them to find cycles: chosen so that a
 // cycle is reported at the depth Go's v2 reports it (it starts looking
-// past 1000 levels of JSON nesting).
-const cycleCheckDepthV2 = 999
+// past 1000 levels of JSON nesting). A v2 encoding starts its depth
+// count at v2DepthBase, so that the codecs both dialects share compare
+// it with cycleCheckDepth alone.
+const (
+	cycleCheckDepthV2 = 999
+	v2DepthBase       = cycleCheckDepth - cycleCheckDepthV2
+)
 
 func floatWord(f float64) string {
 	switch {

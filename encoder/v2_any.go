@@ -133,7 +133,7 @@ func (e *state) sliceAnyV2(b []byte, s []any) ([]byte, error) {
 		}
 		return append(b, '[', ']'), nil
 	}
-	if e.depth >= cycleCheckDepthV2 {
+	if e.depth >= cycleCheckDepth {
 		return e.sliceAnyCheckedV2(b, s)
 	}
 	e.depth++
@@ -192,7 +192,7 @@ func (e *state) mapStringAnyV2(b []byte, m map[string]any) ([]byte, error) {
 		// path checks for duplicates.
 		return e.mapStringAnyGeneralV2(b, m)
 	}
-	if e.depth >= cycleCheckDepthV2 {
+	if e.depth >= cycleCheckDepth {
 		return e.mapStringAnyCheckedV2(b, m)
 	}
 	e.depth++

@@ -305,7 +305,7 @@ func pointerFnV2(t reflect.Type) encFunc {
 			e.v2.tag = 0
 			return append(b, "null"...), nil
 		}
-		if e.depth >= cycleCheckDepthV2 {
+		if e.depth >= cycleCheckDepth {
 			return e.checkedV2(b, q, t, 0, func(b []byte) ([]byte, error) { return elem(e, b, q) })
 		}
 		e.depth++
@@ -373,7 +373,7 @@ func sliceFnV2(t reflect.Type) encFunc {
 			return append(b, '[', ']'), nil
 		}
 		body := func(b []byte) ([]byte, error) { return e.elemsV2(b, elem, sh.Data, sh.Len, size) }
-		if e.depth >= cycleCheckDepthV2 {
+		if e.depth >= cycleCheckDepth {
 			return e.checkedV2(b, sh.Data, t, sh.Len, body)
 		}
 		e.depth++
@@ -470,7 +470,7 @@ func (mc *mapV2) encode(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		return append(b, '{', '}'), nil
 	}
 	body := func(b []byte) ([]byte, error) { return e.mapBodyV2(b, m, mc) }
-	if e.depth >= cycleCheckDepthV2 {
+	if e.depth >= cycleCheckDepth {
 		return e.checkedV2(b, mp, mc.t, 0, body)
 	}
 	e.depth++

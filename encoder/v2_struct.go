@@ -88,8 +88,36 @@ func v2FieldKindOf(t reflect.Type, str bool, format string) v2FieldKind {
 	return v2KindOther
 }
 
+// structEncsV2 holds the v2 encoders, for the shared member loop
+// (appendStruct), of the struct types it can write (see sharedLoopV2),
+// by type; guarded by compileMu. An entry is made before the type's
+// fields are compiled, so that a recursive type finds it; its fields
+// are filled in when compilation ends, before any use.
+var structEncsV2 = map[reflect.Type]*structEnc{}
+
+// sharedLoopV2 reports whether the shared member loop can write the
+// struct type of the plan: it has no problem to report, no member
+// written by a fallback (which needs names checked) and no `format`
+// tag options.
+func sharedLoopV2(plan *rt.PlanV2) bool {
+	if plan.Err != nil || plan.UnsupportedFormat != nil || plan.Fallback != nil {
+		return false
+	}
+	for i := range plan.Fields {
+		if plan.Fields[i].Format != "" {
+			return false
+		}
+	}
+	return true
+}
+
 func structFnV2(t reflect.Type) encFunc {
 	plan := rt.StructFieldsV2(t, v2api.HasMethods)
+	var se *structEnc
+	if sharedLoopV2(&plan) {
+		se = &structEnc{}
+		structEncsV2[t] = se
+	}
 	fields := make([]fieldV2, len(plan.Fields))
 	for i, f := range plan.Fields {
 		q, _ := wire.AppendQuotedText(nil, f.Name, false, false)
@@ -131,7 +159,7 @@ func structFnV2(t reflect.Type) encFunc {
 			fallback = withFuncsV2(fallbackType, mc.encode)
 		}
 	}
-	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+	general := func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		if err := e.tagCheck(b, t); err != nil {
 			return b, err
 		}
@@ -210,6 +238,149 @@ func structFnV2(t reflect.Type) encFunc {
 			}
 		}
 		return append(b, '}'), nil
+	}
+	if se == nil {
+		return general
+	}
+	se.fields = sharedFieldsV2(plan.Fields, fields)
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+		if e.v2.tag|e.v2.bits&v2Slow != 0 {
+			return general(e, b, p)
+		}
+		return e.appendStruct(b, se.fields[e.htmlIndex()], p)
+	}
+}
+
+// sharedFieldsV2 builds the fields of a struct type for the shared
+// member loop, from its plan and its v2 fields (whose encoders are
+// compiled): as v1's structFn does, with v2's names (quoted as jsontext
+// quotes them, and with EscapeForHTML), v2's inline kinds (types without
+// v2's methods) and v2's omitempty (see omitEmptyV2).
+func sharedFieldsV2(plan []rt.FieldV2, fields []fieldV2) [2][]encField {
+	plain := make([]encField, len(fields))
+	for i := range fields {
+		f, ft := &fields[i], plan[i].Type
+		ef := &plain[i]
+		ef.jname = f.name
+		ef.offset = f.offset
+		ef.hops = f.hops
+		ef.fn = f.fn
+		if !f.str {
+			ef.kind, ef.elemKind, ef.sub = inlineKindV2(ft)
+		} else {
+			fn := f.fn
+			ef.fn = func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+				e.v2.tag = v2TagString
+				b, err := fn(e, b, p)
+				e.v2.tag = 0
+				return b, err
+			}
+		}
+		var empty func(unsafe.Pointer) bool
+		if f.omitEmpty {
+			empty = f.emptyLen
+			if empty != nil && !f.omitZero {
+				switch ft.Kind() {
+				case reflect.String, reflect.Slice:
+					ef.omitKind = omitLen
+				case reflect.Pointer, reflect.Interface:
+					ef.omitKind = omitWord
+				}
+			}
+		}
+		if ef.omitKind == omitNever {
+			zero := f.zero
+			switch {
+			case f.omitZero && empty != nil:
+				ef.omitKind, ef.omit = omitFunc, func(p unsafe.Pointer) bool { return zero(p) || empty(p) }
+			case f.omitZero:
+				ef.omitKind, ef.omit = omitFunc, zero
+			case empty != nil:
+				ef.omitKind, ef.omit = omitFunc, empty
+			}
+		}
+		ef.special = ef.hops != nil || ef.omitKind != omitNever
+	}
+	html := slices.Clone(plain)
+	for i := range fields {
+		q, _ := wire.AppendQuotedText([]byte{','}, fields[i].name, false, false)
+		plain[i].name = string(append(q, ':'))
+		q, _ = wire.AppendQuotedText([]byte{','}, fields[i].name, true, false)
+		html[i].name = string(append(q, ':'))
+		plain[i].nameLen = nameBytes(&plain[i])
+		html[i].nameLen = nameBytes(&html[i])
+		if fields[i].omitEmpty && !emptyKnownV2(plan[i].Type) {
+			// Only the output tells: the member is taken back when its
+			// value is written as an empty one.
+			plain[i].kind, html[i].kind = kindOther, kindOther
+			plain[i].fn = omitEmptyV2(plain[i].fn, len(plain[i].name))
+			html[i].fn = omitEmptyV2(html[i].fn, len(html[i].name))
+		}
+	}
+	return [2][]encField{plain, html}
+}
+
+// plainV2 reports whether v2 writes values of t by their kind: t has
+// none of v2's methods and is not a time type.
+func plainV2(t reflect.Type) bool { return !v2api.HasMethods(t) && timeFnV2(t) == nil }
+
+// inlineKindV2 is inlineKind for v2: how the shared member loop writes
+// a field of type t by itself, where v2 writes it as v1 does. Empty
+// interfaces are left to their encoder (v2 writes what they hold by
+// its own rules).
+func inlineKindV2(t reflect.Type) (fieldKind, fieldKind, *structEnc) {
+	switch {
+	case !plainV2(t):
+	case t.Kind() == reflect.Struct:
+		if se := structEncsV2[t]; se != nil {
+			return kindStruct, kindOther, se
+		}
+	case t.Kind() == reflect.Pointer:
+		et := t.Elem()
+		if !plainV2(et) {
+			break
+		}
+		if k := plainFieldKind(et); k != kindOther {
+			return kindPtr, k, nil
+		}
+		if se := structEncsV2[et]; se != nil && et.Kind() == reflect.Struct {
+			return kindPtr, kindStruct, se
+		}
+	default:
+		return plainFieldKind(t), kindOther, nil
+	}
+	return kindOther, kindOther, nil
+}
+
+// emptyKnownV2 reports whether omitempty's test of a field of type t
+// before it is written (emptyLenV2) is the whole answer: a value of t
+// that the test does not find empty is never written as null, "", {}
+// or [].
+func emptyKnownV2(t reflect.Type) bool {
+	if !plainV2(t) {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.String, reflect.Slice, reflect.Map, reflect.Array, reflect.Bool,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		return true
+	}
+	return false
+}
+
+// omitEmptyV2 wraps the encoder of an omitempty field whose name, of
+// nameLen bytes, the shared member loop writes before it: a value
+// written as null, "", {} or [] is taken back with the name.
+func omitEmptyV2(fn encFunc, nameLen int) encFunc {
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+		at := len(b)
+		b, err := fn(e, b, p)
+		if err == nil && emptyJSON(b[at:]) {
+			b = b[:at-nameLen]
+		}
+		return b, err
 	}
 }
 

@@ -148,25 +148,47 @@ func (e *state) marshalV2Top(b []byte, v any) ([]byte, error) {
 	return e.appendAnyV2(b, v)
 }
 
+// codecV2 is the compiled v2 encoder of one type: fn offers the value
+// to the caller's marshal functions first (see withFuncsV2), raw does
+// not, for encodings that have none (the fast loops, which run only
+// then).
+type codecV2 struct {
+	fn, raw encFunc
+}
+
 // compiledV2 holds the v2 codecs built, by type; guarded by compileMu.
-var compiledV2 = map[reflect.Type]*codec{}
+var compiledV2 = map[reflect.Type]*codecV2{}
 
 // fnForV2Locked returns the v2 encoder of t (v2 values are always
 // addressable), compiling it if needed; compileMu must be held. A type
 // met again while it is being compiled gets a stub that calls the
 // finished encoder.
 func fnForV2Locked(t reflect.Type) encFunc {
-	if c, ok := compiledV2[t]; ok {
-		if c.fn != nil {
-			return c.fn
-		}
-		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) { return c.fn(e, b, p) }
+	c := codecV2Locked(t)
+	if c.fn != nil {
+		return c.fn
 	}
-	c := &codec{typ: t}
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) { return c.fn(e, b, p) }
+}
+
+// rawFnForV2Locked is fnForV2Locked's raw encoder (codecV2.raw).
+func rawFnForV2Locked(t reflect.Type) encFunc {
+	c := codecV2Locked(t)
+	if c.raw != nil {
+		return c.raw
+	}
+	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) { return c.raw(e, b, p) }
+}
+
+func codecV2Locked(t reflect.Type) *codecV2 {
+	if c, ok := compiledV2[t]; ok {
+		return c
+	}
+	c := &codecV2{}
 	compiledV2[t] = c
-	fn := withFuncsV2(t, newFnV2(t))
-	c.fn = fn
-	return fn
+	raw := newFnV2(t)
+	c.raw, c.fn = raw, withFuncsV2(t, raw)
+	return c
 }
 
 // withFuncsV2 lets the caller's marshal functions (WithMarshalers) take

@@ -360,6 +360,7 @@ func bytesFnV2(t reflect.Type) encFunc {
 func sliceFnV2(t reflect.Type) encFunc {
 	et := t.Elem()
 	elem := fnForV2Locked(et)
+	fast := elemsFnV2(et)
 	size := et.Size()
 	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		if err := e.tagCheck(b, t); err != nil {
@@ -372,12 +373,20 @@ func sliceFnV2(t reflect.Type) encFunc {
 			}
 			return append(b, '[', ']'), nil
 		}
-		body := func(b []byte) ([]byte, error) { return e.elemsV2(b, elem, sh.Data, sh.Len, size) }
+		if sh.Len == 0 {
+			// Empty: nothing to walk, nothing that could cycle.
+			return append(b, '[', ']'), nil
+		}
 		if e.depth >= cycleCheckDepth {
-			return e.checkedV2(b, sh.Data, t, sh.Len, body)
+			return e.checkedV2(b, sh.Data, t, sh.Len, func(b []byte) ([]byte, error) { return e.elemsV2(b, elem, sh.Data, sh.Len, size) })
 		}
 		e.depth++
-		b, err := body(b)
+		var err error
+		if e.v2.bits&v2Slow == 0 {
+			b, err = fast(e, b, sh.Data, sh.Len)
+		} else {
+			b, err = e.elemsV2(b, elem, sh.Data, sh.Len, size)
+		}
 		e.depth--
 		return b, err
 	}
@@ -385,12 +394,127 @@ func sliceFnV2(t reflect.Type) encFunc {
 
 func arrayFnV2(t reflect.Type) encFunc {
 	elem := fnForV2Locked(t.Elem())
+	fast := elemsFnV2(t.Elem())
 	n, size := t.Len(), t.Elem().Size()
 	return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 		if err := e.tagCheck(b, t); err != nil {
 			return b, err
 		}
+		if e.v2.bits&v2Slow == 0 {
+			return fast(e, b, p, n)
+		}
 		return e.elemsV2(b, elem, p, n, size)
+	}
+}
+
+// elemsFnV2 is elemsFn for v2's fast loops (encodings without v2Slow):
+// the array loop for element type et, with tight loops for plain
+// integers, strings and floats, structs the shared member loop writes
+// and pointers to them. Its output is elemsV2's.
+func elemsFnV2(et reflect.Type) elemsFunc {
+	elem := rawFnForV2Locked(et)
+	size := et.Size()
+	if plainV2(et) {
+		switch plainFieldKind(et) {
+		case kindInt64:
+			return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+				b = append(b, '[')
+				for _, v := range unsafe.Slice((*int64)(p), n) {
+					b = wire.AppendInt(b, v)
+					b = append(b, ',')
+				}
+				return closeArray(b), nil
+			}
+		case kindString:
+			return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+				b = append(b, '[')
+				var err error
+				for i, s := range unsafe.Slice((*string)(p), n) {
+					if b, err = e.appendStringV2(b, s, nil); err != nil {
+						return b, within(err, itoa(i))
+					}
+					b = append(b, ',')
+				}
+				return closeArray(b), nil
+			}
+		case kindFloat64:
+			return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+				b = append(b, '[')
+				var err error
+				for i, f := range unsafe.Slice((*float64)(p), n) {
+					if f != f || f > maxFloat || f < -maxFloat {
+						if b, err = elem(e, b, unsafe.Add(p, i*8)); err != nil {
+							return b, within(err, itoa(i))
+						}
+					} else {
+						b = wire.AppendFloat(b, f, 64)
+					}
+					b = append(b, ',')
+				}
+				return closeArray(b), nil
+			}
+		}
+		var se *structEnc
+		ptr := false
+		switch et.Kind() {
+		case reflect.Struct:
+			se = structEncsV2[et]
+		case reflect.Pointer:
+			if pt := et.Elem(); pt.Kind() == reflect.Struct && plainV2(pt) {
+				se, ptr = structEncsV2[pt], true
+			}
+		}
+		if se != nil && !ptr {
+			return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+				b = append(b, '[')
+				var err error
+				fields := se.fields[e.htmlIndex()]
+				for i := 0; i < n; i++ {
+					if b, err = e.appendStruct(b, fields, unsafe.Add(p, uintptr(i)*size)); err != nil {
+						return b, within(err, itoa(i))
+					}
+					b = append(b, ',')
+				}
+				return closeArray(b), nil
+			}
+		}
+		if se != nil {
+			// Pointers to structs: null, or the struct, counted toward
+			// cycle detection; past the depth where cycles are
+			// checked, the element's own encoder does it.
+			return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+				b = append(b, '[')
+				var err error
+				for i, q := range unsafe.Slice((*unsafe.Pointer)(p), n) {
+					switch {
+					case q == nil:
+						b = append(b, "null"...)
+					case e.depth < cycleCheckDepth:
+						e.depth++
+						b, err = e.appendStruct(b, se.fields[e.htmlIndex()], q)
+						e.depth--
+					default:
+						b, err = elem(e, b, unsafe.Add(p, uintptr(i)*unsafe.Sizeof(q)))
+					}
+					if err != nil {
+						return b, within(err, itoa(i))
+					}
+					b = append(b, ',')
+				}
+				return closeArray(b), nil
+			}
+		}
+	}
+	return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+		b = append(b, '[')
+		var err error
+		for i := 0; i < n; i++ {
+			if b, err = elem(e, b, unsafe.Add(p, uintptr(i)*size)); err != nil {
+				return b, within(err, itoa(i))
+			}
+			b = append(b, ',')
+		}
+		return closeArray(b), nil
 	}
 }
 

@@ -264,11 +264,11 @@ func sharedFieldsV2(plan []rt.FieldV2, fields []fieldV2) [2][]encField {
 		ef.jname = f.name
 		ef.offset = f.offset
 		ef.hops = f.hops
-		ef.fn = f.fn
+		ef.fn = rawFnForV2Locked(ft)
 		if !f.str {
 			ef.kind, ef.elemKind, ef.sub = inlineKindV2(ft)
 		} else {
-			fn := f.fn
+			fn := ef.fn
 			ef.fn = func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 				e.v2.tag = v2TagString
 				b, err := fn(e, b, p)

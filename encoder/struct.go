@@ -347,8 +347,14 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 			s := *(*string)(vp)
 			if e.opts&(ValidateString|optV2) != 0 {
 				if e.opts&optV2 != 0 {
-					if b, err = e.appendStringV2(b, s, nil); err != nil {
-						return e.memberErr(b, start, f, err)
+					// appendStringV2, with its test for the common
+					// string (nothing escaped) here.
+					n := len(b)
+					b = wire.AppendQuoted(b, s, e.opts&EscapeHTML != 0)
+					if len(b)-n != len(s)+2 {
+						if b, err = e.requoteV2(b, n, s); err != nil {
+							return e.memberErr(b, start, f, err)
+						}
 					}
 					continue
 				}

@@ -9,11 +9,10 @@ package encoder
 // stays the v1 dialect's.
 
 import (
+	"bytes"
 	"errors"
 	"reflect"
-	"strings"
 	"sync"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/jsonopts"
@@ -394,13 +393,21 @@ func uintLoader(k reflect.Kind) func(unsafe.Pointer) uint64 {
 // U+2029 (or with them, under EscapeForJS, which escapes them as v1
 // always does): it is used for those, and AppendQuotedText for the rest.
 func (e *state) appendStringV2(b []byte, s string, _ reflect.Type) ([]byte, error) {
-	x := e.v2.bits
 	start := len(b)
-	out := wire.AppendQuoted(b, s, x&v2HTML != 0)
+	out := wire.AppendQuoted(b, s, e.v2.bits&v2HTML != 0)
 	if len(out)-start == len(s)+2 {
 		return out, nil // nothing was escaped
 	}
-	if utf8.ValidString(s) && (x&v2JS != 0 || !hasLineSep(s)) {
+	return e.requoteV2(out, start, s)
+}
+
+// requoteV2 finishes appendStringV2 for a string s that v1's quoting
+// wrote at out[start:] with escapes: they are v2's unless v1 wrote one
+// for invalid UTF-8 (\ufffd) or, without EscapeForJS, for U+2028 or
+// U+2029, and then the string is quoted again by v2's rules.
+func (e *state) requoteV2(out []byte, start int, s string) ([]byte, error) {
+	x := e.v2.bits
+	if !v1OnlyEscape(out[start:], x&v2JS == 0) {
 		return out, nil
 	}
 	out, bad := wire.AppendQuotedText(out[:start], s, x&v2HTML != 0, x&v2JS != 0)
@@ -410,16 +417,27 @@ func (e *state) appendStringV2(b []byte, s string, _ reflect.Type) ([]byte, erro
 	return out, nil
 }
 
-// hasLineSep reports whether s holds U+2028 or U+2029.
-func hasLineSep(s string) bool {
+// v1OnlyEscape reports whether the quoted string q, as v1 writes it,
+// holds an escape v2 would not write: \ufffd (which v1 writes for a
+// byte of invalid UTF-8; a U+FFFD in the text it writes as it is) and,
+// when lineSep is set, \u2028 and \u2029. Escapes are read in order, so
+// that an escaped backslash before a 'u' is not taken for one.
+func v1OnlyEscape(q []byte, lineSep bool) bool {
 	for {
-		i := strings.IndexByte(s, 0xe2)
-		if i < 0 || i+2 >= len(s) {
+		i := bytes.IndexByte(q, '\\')
+		if i < 0 || i+6 > len(q) {
 			return false
 		}
-		if s[i+1] == 0x80 && s[i+2]&^1 == 0xa8 {
-			return true
+		if q[i+1] == 'u' {
+			switch string(q[i+2 : i+6]) {
+			case "fffd":
+				return true
+			case "2028", "2029":
+				if lineSep {
+					return true
+				}
+			}
 		}
-		s = s[i+1:]
+		q = q[i+2:]
 	}
 }

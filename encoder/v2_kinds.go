@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -550,6 +551,20 @@ func mapFnV2(t reflect.Type) encFunc {
 		uniqueKeys = false
 	}
 	mc := &mapV2{t: t, key: key, val: val, plainKeys: plainKeys, uniqueKeys: uniqueKeys}
+	if kt.Kind() == reflect.String && vt.Kind() == reflect.String && plainV2(kt) && plainV2(vt) {
+		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
+			if err := e.tagCheck(b, t); err != nil {
+				return b, err
+			}
+			// Unsorted, and names that cannot be written alike (or
+			// need no check): ranged natively.
+			x := e.v2.bits
+			if x&(v2Slow|v2Sorted) == 0 && x&(v2AllowBadUTF8|v2AllowDup) != v2AllowBadUTF8 && e.depth < cycleCheckDepth {
+				return e.mapStringStringV2(b, *(*map[string]string)(p))
+			}
+			return mc.encode(e, b, p)
+		}
+	}
 	if t == anyMapType {
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 			if err := e.tagCheck(b, t); err != nil {
@@ -579,6 +594,40 @@ type mapV2 struct {
 	// v2 reports a name it cannot write as a semantic error of the key
 	// type.
 	fallback bool
+	// iters holds *mapIter: an iterator and key and value holders,
+	// reused from map to map.
+	iters sync.Pool
+}
+
+// mapStringStringV2 writes a map of strings to strings (of any string
+// types without methods), unsorted, as mapBodyV2 does, within
+// cycleCheckDepth.
+func (e *state) mapStringStringV2(b []byte, m map[string]string) ([]byte, error) {
+	if m == nil && e.v2.bits&v2NilMapNull != 0 {
+		return append(b, "null"...), nil
+	}
+	if len(m) == 0 {
+		return append(b, '{', '}'), nil
+	}
+	e.depth++
+	b = append(b, '{')
+	var err error
+	for k, v := range m {
+		if b, err = e.appendStringV2(b, k, nil); err != nil {
+			break
+		}
+		b = append(b, ':')
+		if b, err = e.appendStringV2(b, v, nil); err != nil {
+			err = within(err, pointerName(k))
+			break
+		}
+		b = append(b, ',')
+	}
+	e.depth--
+	if err != nil {
+		return b, err
+	}
+	return closeObject(b), nil
 }
 
 func (mc *mapV2) encode(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
@@ -670,23 +719,34 @@ func (e *state) mapBodyV2(b []byte, m reflect.Value, mc *mapV2) ([]byte, error) 
 	var err error
 	n := m.Len()
 	if x&v2Sorted == 0 || n <= 1 {
-		k := reflect.New(kt)
-		v := reflect.New(vt)
-		kp, vp := k.UnsafePointer(), v.UnsafePointer()
-		for it := m.MapRange(); it.Next(); {
-			k.Elem().SetIterKey(it)
-			v.Elem().SetIterValue(it)
+		it, _ := mc.iters.Get().(*mapIter)
+		if it == nil {
+			it = &mapIter{k: reflect.New(kt).Elem(), v: reflect.New(vt).Elem()}
+		}
+		kp, vp := it.k.Addr().UnsafePointer(), it.v.Addr().UnsafePointer()
+		it.it.Reset(m)
+		for it.it.Next() {
+			it.k.SetIterKey(&it.it)
+			it.v.SetIterValue(&it.it)
 			if len(b) > start+1 {
 				b = append(b, ',')
 			}
 			var name string
 			if b, name, err = writeKey(b, kp); err != nil {
-				return b, err
+				break
 			}
 			b = append(b, ':')
 			if b, err = mc.val(e, b, vp); err != nil {
-				return b, within(err, pointerName(name))
+				err = within(err, pointerName(name))
+				break
 			}
+		}
+		it.it.Reset(reflect.Value{})
+		it.k.SetZero()
+		it.v.SetZero()
+		mc.iters.Put(it)
+		if err != nil {
+			return b, err
 		}
 		return append(b, '}'), nil
 	}

@@ -14,7 +14,7 @@ import (
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
-	"github.com/jetjson/jet/jsontext"
+	"github.com/jetjson/jet/internal/wire"
 )
 
 // ifaceV2 is how a v2 encoding writes a value of one dynamic type met
@@ -61,10 +61,17 @@ func (e *state) appendAnyV2(b []byte, v any) ([]byte, error) {
 		case nil:
 			return append(b, "null"...), nil
 		case string:
-			return e.appendStringV2(b, x, nil)
+			// appendStringV2, with its test for the common string
+			// (nothing escaped) here.
+			n := len(b)
+			b = wire.AppendQuoted(b, x, e.v2.bits&v2HTML != 0)
+			if len(b)-n != len(x)+2 {
+				return e.requoteV2(b, n, x)
+			}
+			return b, nil
 		case float64:
 			if e.v2.bits&v2Stringify == 0 && x == x && x <= maxFloat && x >= -maxFloat {
-				return jsontext.AppendFloat(b, x, 64), nil
+				return wire.AppendFloat(b, x, 64), nil
 			}
 		case bool:
 			return appendBool(b, x), nil
@@ -169,14 +176,12 @@ func (e *state) sliceAnyBodyV2(b []byte, s []any) ([]byte, error) {
 	b = append(b, '[')
 	var err error
 	for i, v := range s {
-		if i > 0 {
-			b = append(b, ',')
-		}
 		if b, err = e.appendAnyV2(b, v); err != nil {
 			return b, within(err, itoa(i))
 		}
+		b = append(b, ',')
 	}
-	return append(b, ']'), nil
+	return closeArray(b), nil
 }
 
 // mapStringAnyV2 writes a map[string]any.
@@ -215,21 +220,24 @@ func (e *state) mapStringAnyBodyV2(b []byte, m map[string]any) ([]byte, error) {
 	b = append(b, '{')
 	var err error
 	if e.v2.bits&v2Sorted == 0 || len(m) == 1 {
-		first := true
+		html := e.v2.bits&v2HTML != 0
 		for k, v := range m {
-			if !first {
-				b = append(b, ',')
-			}
-			first = false
-			if b, err = e.appendStringV2(b, k, nil); err != nil {
-				return b, err
+			// appendStringV2, with its test for the common name
+			// (nothing escaped) here.
+			n := len(b)
+			b = wire.AppendQuoted(b, k, html)
+			if len(b)-n != len(k)+2 {
+				if b, err = e.requoteV2(b, n, k); err != nil {
+					return b, err
+				}
 			}
 			b = append(b, ':')
 			if b, err = e.appendAnyV2(b, v); err != nil {
 				return b, within(err, pointerName(k))
 			}
+			b = append(b, ',')
 		}
-		return append(b, '}'), nil
+		return closeObject(b), nil
 	}
 	base := len(e.strs)
 	for k := range m {

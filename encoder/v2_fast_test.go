@@ -2,15 +2,19 @@ package encoder
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
 	"github.com/jetjson/jet/internal/jsonopts"
 	"github.com/jetjson/jet/internal/v2api"
+	"github.com/jetjson/jet/internal/wire"
 	"github.com/jetjson/jet/jsontext"
 )
 
@@ -331,4 +335,51 @@ func TestV2FastLoopsRun(t *testing.T) {
 	if se == nil || len(se.fields[0]) == 0 {
 		t.Fatal("fastAll has no fields for the shared loop")
 	}
+}
+
+// FuzzV2String checks appendStringV2 (v1's quoting, and its output's
+// escapes read to see whether v2 quotes the string alike) against
+// v2's quoting itself (wire.AppendQuotedText), under each of the
+// options that change it.
+func FuzzV2String(f *testing.F) {
+	for _, s := range fastStrings {
+		for opt := range byte(8) {
+			f.Add(s, opt)
+		}
+	}
+	for _, s := range []string{`\u2028`, "\\\u2028", `\\ufffd`, "\\\xff", "\\\\\xff", "a\\u", "\u2028\u2029\ufffd", "<\u2029>", "\x00\x1f\x7f", strings.Repeat("\\", 9) + "\xc0"} {
+		f.Add(s, byte(0))
+		f.Add(s, byte(2))
+	}
+	f.Fuzz(func(t *testing.T, s string, opt byte) {
+		html, js, allowBad := opt&1 != 0, opt&2 != 0, opt&4 != 0
+		e := getState(0)
+		defer putState(e)
+		e.v2 = &v2state{}
+		if html {
+			e.v2.bits |= v2HTML
+		}
+		if js {
+			e.v2.bits |= v2JS
+		}
+		if allowBad {
+			e.v2.bits |= v2AllowBadUTF8
+		}
+		prefix := []byte("[1,")
+		got, err := e.appendStringV2(slices.Clone(prefix), s, nil)
+		want, bad := wire.AppendQuotedText(slices.Clone(prefix), s, html, js)
+		if bad && !allowBad {
+			if err == nil {
+				t.Fatalf("%q (opt %d): no error, wrote %s", s, opt, got)
+			}
+			var se *jsontext.SyntacticError
+			if !errors.As(err, &se) || se.ByteOffset != int64(len(prefix)) {
+				t.Fatalf("%q (opt %d): error %v, want one at %d", s, opt, err, len(prefix))
+			}
+			return
+		}
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("%q (opt %d): wrote %s (%v), want %s", s, opt, got, err, want)
+		}
+	})
 }

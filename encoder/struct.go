@@ -392,8 +392,13 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 				return e.memberErr(b, start, f, err)
 			}
 		case kindAny:
-			if b, err = e.appendAny(b, *(*any)(vp)); err != nil {
-				return b, err
+			if e.opts&optV2 != 0 {
+				b, err = e.appendAnyV2(b, *(*any)(vp))
+			} else {
+				b, err = e.appendAny(b, *(*any)(vp))
+			}
+			if err != nil {
+				return e.memberErr(b, start, f, err)
 			}
 		case kindStruct:
 			if f.kind == kindStruct {

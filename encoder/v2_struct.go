@@ -325,12 +325,13 @@ func sharedFieldsV2(plan []rt.FieldV2, fields []fieldV2) [2][]encField {
 func plainV2(t reflect.Type) bool { return !v2api.HasMethods(t) && timeFnV2(t) == nil }
 
 // inlineKindV2 is inlineKind for v2: how the shared member loop writes
-// a field of type t by itself, where v2 writes it as v1 does. Empty
-// interfaces are left to their encoder (v2 writes what they hold by
-// its own rules).
+// a field of type t by itself, where v2 writes it as v1 does (an empty
+// interface by appendAnyV2).
 func inlineKindV2(t reflect.Type) (fieldKind, fieldKind, *structEnc) {
 	switch {
 	case !plainV2(t):
+	case t.Kind() == reflect.Interface && t.NumMethod() == 0:
+		return kindAny, kindOther, nil
 	case t.Kind() == reflect.Struct:
 		if se := structEncsV2[t]; se != nil {
 			return kindStruct, kindOther, se

@@ -78,6 +78,9 @@ type fastAll struct {
 	SPIn []*fastInner
 	Arr  [2]fastInner
 	AI   [3]int
+	SA   [][2]float64
+	SAI  [][2]fastInner
+	SAB  [][2]byte
 	M    map[string]string
 	MI   map[string]int
 	Byt  []byte

@@ -143,8 +143,14 @@ func structFnV2(t reflect.Type) encFunc {
 	var fallbackAt uintptr
 	var fallbackHops []rt.Hop
 	var fallbackType reflect.Type
+	// An inline fallback held by pointer is written through it; a nil
+	// one writes nothing.
+	fallbackPtr := false
 	if fb := plan.Fallback; fb != nil {
 		fallbackAt, fallbackHops, fallbackType = fb.Offset, fb.Hops, fb.Type
+		if fallbackType.Kind() == reflect.Pointer {
+			fallbackType, fallbackPtr = fallbackType.Elem(), true
+		}
 	}
 	// The fields' encoders are compiled after the struct's entry is in
 	// the table, so that recursive types find it.
@@ -231,6 +237,9 @@ func structFnV2(t reflect.Type) encFunc {
 		}
 		if fallback != nil {
 			fp := fieldPointer(p, fallbackAt, fallbackHops)
+			if fp != nil && fallbackPtr {
+				fp = *(*unsafe.Pointer)(fp)
+			}
 			if fp != nil {
 				if b, err = e.appendFallbackV2(b, start, fp, fallback, fallbackType, written); err != nil {
 					return b, err

@@ -216,14 +216,7 @@ var goV2KnownFailures = map[string]string{
 // Test/name) that crash the test binary (a panic in jet), with how. They
 // are known failures that cannot run: they are removed (see
 // goV2ExcludeCase) and logged.
-var goV2KnownCrashes = map[string]string{
-	"TestMarshal/Structs/EmbeddedFallback/PointerTextValue/Nil":           "Marshal of a struct with an inline pointer field (X *jsontext.Value `json:\",embed\"`, nil) panics in encoder.appendFallbackV2: reflect: call of reflect.Value.Len on ptr to non-array Value; Go writes `{}`",
-	"TestMarshal/Structs/EmbeddedFallback/PointerTextValue/NonEmpty":      "Marshal of a struct with an inline pointer field (X *jsontext.Value `json:\",embed\"`, holding ` { \"fizz\" : \"buzz\" } `) panics in encoder.appendFallbackV2: reflect: call of reflect.Value.Len on ptr to non-array Value; Go writes `{\"fizz\":\"buzz\"}`",
-	"TestMarshal/Structs/EmbeddedFallback/PointerTextValue/Nested/Nil":    "Marshal of a struct with an inline pointer field (X *jsontext.Value `json:\",embed\"`, nil, inside an inline struct) panics in encoder.appendFallbackV2: reflect: call of reflect.Value.Len on ptr to non-array Value; Go writes `{}`",
-	"TestMarshal/Structs/EmbeddedFallback/PointerMapStringAny/Nil":        "Marshal of a struct with an inline pointer field (X *map[string]any `json:\",embed\"`, nil) panics in encoder.appendFallbackV2: reflect: call of reflect.Value.Len on ptr to non-array Value; Go writes `{}`",
-	"TestMarshal/Structs/EmbeddedFallback/PointerMapStringAny/NonEmpty":   "Marshal of a struct with an inline pointer field (X *map[string]any `json:\",embed\"`, holding name:value) panics in encoder.appendFallbackV2: reflect: call of reflect.Value.Len on ptr to non-array Value; Go writes `{\"name\":\"value\"}`",
-	"TestMarshal/Structs/EmbeddedFallback/PointerMapStringAny/Nested/Nil": "Marshal of a struct with an inline pointer field (X *map[string]any `json:\",embed\"`, nil, inside an inline struct) panics in encoder.appendFallbackV2: reflect: call of reflect.Value.Len on ptr to non-array Value; Go writes `{}`",
-}
+var goV2KnownCrashes = map[string]string{}
 
 // goV2Imports maps the std packages Go's tests import, other than public
 // ones, to the packages that stand in for them in the temporary module.

@@ -500,31 +500,7 @@ func elemsFn(et reflect.Type, addr bool) elemsFunc {
 		}
 	}
 	if k, ek, se := inlineKind(et, addr); k == kindPtr && ek == kindStruct {
-		// Pointers to structs: null, or the struct, counted toward
-		// cycle detection; past the depth where cycles are checked, the
-		// element's own encoder does it.
-		elem := fnFor(et, addr)
-		return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
-			b = append(b, '[')
-			var err error
-			for i, q := range unsafe.Slice((*unsafe.Pointer)(p), n) {
-				switch {
-				case q == nil:
-					b = append(b, "null"...)
-				case e.depth < cycleCheckDepth:
-					e.depth++
-					b, err = e.appendStruct(b, se.fields[e.htmlIndex()], q)
-					e.depth--
-				default:
-					b, err = elem(e, b, unsafe.Add(p, uintptr(i)*unsafe.Sizeof(q)))
-				}
-				if err != nil {
-					return b, err
-				}
-				b = append(b, ',')
-			}
-			return closeArray(b), nil
-		}
+		return structPtrElems(se, fnFor(et, addr), false)
 	}
 	elem := fnFor(et, addr)
 	size := et.Size()
@@ -718,4 +694,36 @@ func (e *state) callMarshalText(b []byte, m encoding.TextMarshaler, t reflect.Ty
 		return append(b, '"'), nil
 	}
 	return e.appendString(b, wire.StringOf(text))
+}
+
+// structPtrElems is the element loop of an array of pointers to structs
+// that se writes: null, or the struct, counted toward cycle detection;
+// past the depth where cycles are checked, elem (the element's own
+// encoder) does it. v2 adds the element's index to an error's JSON
+// Pointer.
+func structPtrElems(se *structEnc, elem encFunc, v2 bool) func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+	return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+		b = append(b, '[')
+		var err error
+		for i, q := range unsafe.Slice((*unsafe.Pointer)(p), n) {
+			switch {
+			case q == nil:
+				b = append(b, "null"...)
+			case e.depth < cycleCheckDepth:
+				e.depth++
+				b, err = e.appendStruct(b, se.fields[e.htmlIndex()], q)
+				e.depth--
+			default:
+				b, err = elem(e, b, unsafe.Add(p, uintptr(i)*unsafe.Sizeof(q)))
+			}
+			if err != nil {
+				if v2 {
+					err = within(err, itoa(i))
+				}
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		return closeArray(b), nil
+	}
 }

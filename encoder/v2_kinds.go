@@ -480,30 +480,7 @@ func elemsFnV2(et reflect.Type) elemsFunc {
 			}
 		}
 		if se != nil {
-			// Pointers to structs: null, or the struct, counted toward
-			// cycle detection; past the depth where cycles are
-			// checked, the element's own encoder does it.
-			return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
-				b = append(b, '[')
-				var err error
-				for i, q := range unsafe.Slice((*unsafe.Pointer)(p), n) {
-					switch {
-					case q == nil:
-						b = append(b, "null"...)
-					case e.depth < cycleCheckDepth:
-						e.depth++
-						b, err = e.appendStruct(b, se.fields[e.htmlIndex()], q)
-						e.depth--
-					default:
-						b, err = elem(e, b, unsafe.Add(p, uintptr(i)*unsafe.Sizeof(q)))
-					}
-					if err != nil {
-						return b, within(err, itoa(i))
-					}
-					b = append(b, ',')
-				}
-				return closeArray(b), nil
-			}
+			return structPtrElems(se, elem, true)
 		}
 	}
 	if et.Kind() == reflect.Array && plainV2(et) && !(et.Elem().Kind() == reflect.Uint8 && et.Elem().PkgPath() == "") {

@@ -130,6 +130,12 @@ func FuzzUseUnicodeErrors(f *testing.F) {
 		}
 		var v any
 		err := decoder.DecodeString(s, &v, decoder.OptionUseUnicodeErrors)
+		var me *decoder.MismatchTypeError
+		if errors.As(err, &me) {
+			// A number too large for a float64: a type error, which the
+			// syntax layer has no part in.
+			return
+		}
 		want := jsontext.Value(s).IsValid(jsontext.AllowDuplicateNames(true))
 		if (err == nil) != want {
 			t.Fatalf("%q: error %v, jsontext says valid=%v", s, err, want)

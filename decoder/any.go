@@ -146,7 +146,9 @@ func (d *state) objectAny() (any, error) {
 	d.kvs = d.kvs[:base]
 	d.depth--
 	if len(m) != len(members) && d.opts&optV2Single != 0 {
-		return nil, d.syntaxError(d.pos, "duplicate name")
+		// A duplicate name, which Go's v2 rejects; the checked pass
+		// says where.
+		return nil, d.truncated()
 	}
 	return m, nil
 }

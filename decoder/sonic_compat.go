@@ -231,7 +231,7 @@ func (d *state) unicodeEscapeError(start int) error {
 				continue
 			}
 		}
-		return wire.NewSyntaxError(d.src, i, "invalid escape sequence "+`"`+s[i:i+6]+`"`+" in string: half of a surrogate pair without the other half")
+		return wire.NewSyntaxError(d.src, i, "invalid escape sequence "+`"`+s[i:i+6]+`" `+wire.CtxLoneSurrogate)
 	}
 }
 

@@ -451,7 +451,8 @@ func (d *state) scanString() (s string, start int, err error) {
 	if fl&wire.Escaped != 0 {
 		d.scratch = out
 		if fl&wire.LoneSurrogate != 0 && d.opts&optV2Single != 0 {
-			return "", 0, d.syntaxError(start, "invalid escape: half of a surrogate pair")
+			// Go's v2 rejects it; the checked pass says where.
+			return "", 0, d.truncated()
 		}
 		return wire.StringOf(out), -1, nil
 	}

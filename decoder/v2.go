@@ -16,7 +16,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"sync"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/jsonopts"
@@ -238,9 +237,6 @@ const singleMaxDepth = 5000
 // time's types (which v2 decodes itself) and types whose methods are
 // pure (pureMethods).
 func plainV2Of(t reflect.Type) bool {
-	if v, ok := plainV2Memo.Load(t); ok {
-		return v.(bool)
-	}
 	seen := map[reflect.Type]bool{}
 	var walk func(t reflect.Type) bool
 	walk = func(t reflect.Type) bool {
@@ -268,9 +264,7 @@ func plainV2Of(t reflect.Type) bool {
 		}
 		return true
 	}
-	ok := walk(t)
-	plainV2Memo.Store(t, ok)
-	return ok
+	return walk(t)
 }
 
 // pureMethods reports whether t's JSON and text methods are known to
@@ -283,18 +277,16 @@ func pureMethods(t reflect.Type) bool {
 		t = t.Elem()
 	}
 	path := t.PkgPath()
-	return pureMethodPkgs[path] || path == "github.com/jetjson/jet" || strings.HasPrefix(path, "github.com/jetjson/jet/")
+	return pureMethodPkgs[path]
 }
 
-// pureMethodPkgs are the standard library's packages with types that
-// have JSON or text methods, all of them pure.
+// pureMethodPkgs are the packages, the standard library's and jet's,
+// with types that have JSON or text methods, all of them pure.
 var pureMethodPkgs = map[string]bool{
 	"encoding/json": true, "encoding/json/jsontext": true, "encoding/json/v2": true,
 	"math/big": true, "net": true, "net/netip": true, "time": true, "log/slog": true, "regexp": true,
+	"github.com/jetjson/jet": true, "github.com/jetjson/jet/jsontext": true, "github.com/jetjson/jet/ast": true,
 }
-
-// plainV2Memo holds plainV2Of's answers by type.
-var plainV2Memo sync.Map
 
 // errTruncated marks a decoder that ran into the end of the valid text
 // before a syntax error: the syntax error is reported.

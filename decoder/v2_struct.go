@@ -4,8 +4,6 @@ import (
 	"errors"
 	"reflect"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
@@ -75,34 +73,7 @@ func structFnV2(t reflect.Type) decFunc {
 
 // foldNameV2 folds a name for v2's case-insensitive matching: '-' and
 // '_' dropped, letters folded to one case.
-func foldNameV2(s string) string {
-	out := make([]byte, 0, len(s))
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c != '_' && c != '-' {
-				if 'a' <= c && c <= 'z' {
-					c -= 'a' - 'A'
-				}
-				out = append(out, c)
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		for {
-			r2 := unicode.SimpleFold(r)
-			if r2 <= r {
-				r = r2
-				break
-			}
-			r = r2
-		}
-		out = utf8.AppendRune(out, r)
-		i += n
-	}
-	return string(out)
-}
+func foldNameV2(s string) string { return string(rt.AppendFoldedNameV2(nil, s)) }
 
 // seenFields is the set of fields an object has set, for v2's duplicate
 // check: a word on the stack for structs of up to 64 fields.
@@ -135,7 +106,8 @@ func (sv *structV2) lookup(d *state, name string, nameAt int) (int, error) {
 		return i, nil
 	}
 	i, n := -1, 0
-	for _, j := range sv.byFold[foldNameV2(name)] {
+	var buf [64]byte
+	for _, j := range sv.byFold[string(rt.AppendFoldedNameV2(buf[:0], name))] {
 		f := &sv.fields[j]
 		if f.casing == rt.CaseIgnore || d.v2.bits&v2AnyCase != 0 && f.casing != rt.CaseStrict {
 			if n == 0 {

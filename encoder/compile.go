@@ -485,19 +485,7 @@ func elemsFn(et reflect.Type, addr bool) elemsFunc {
 		}
 	}
 	if se := structEncFor(et, addr); se != nil {
-		size := et.Size()
-		return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
-			b = append(b, '[')
-			var err error
-			fields := se.fields[e.htmlIndex()]
-			for i := 0; i < n; i++ {
-				if b, err = e.appendStruct(b, fields, unsafe.Add(p, uintptr(i)*size)); err != nil {
-					return b, err
-				}
-				b = append(b, ',')
-			}
-			return closeArray(b), nil
-		}
+		return structElems(se, et.Size(), false)
 	}
 	if k, ek, se := inlineKind(et, addr); k == kindPtr && ek == kindStruct {
 		return structPtrElems(se, fnFor(et, addr), false)
@@ -694,6 +682,27 @@ func (e *state) callMarshalText(b []byte, m encoding.TextMarshaler, t reflect.Ty
 		return append(b, '"'), nil
 	}
 	return e.appendString(b, wire.StringOf(text))
+}
+
+// structElems is the element loop of an array of structs of the given
+// size that se writes. v2 adds the element's index to an error's JSON
+// Pointer.
+func structElems(se *structEnc, size uintptr, v2 bool) func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+	return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+		b = append(b, '[')
+		var err error
+		fields := se.fields[e.htmlIndex()]
+		for i := 0; i < n; i++ {
+			if b, err = e.appendStruct(b, fields, unsafe.Add(p, uintptr(i)*size)); err != nil {
+				if v2 {
+					err = within(err, itoa(i))
+				}
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		return closeArray(b), nil
+	}
 }
 
 // structPtrElems is the element loop of an array of pointers to structs

@@ -466,18 +466,7 @@ func elemsFnV2(et reflect.Type) elemsFunc {
 			}
 		}
 		if se != nil && !ptr {
-			return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
-				b = append(b, '[')
-				var err error
-				fields := se.fields[e.htmlIndex()]
-				for i := 0; i < n; i++ {
-					if b, err = e.appendStruct(b, fields, unsafe.Add(p, uintptr(i)*size)); err != nil {
-						return b, within(err, itoa(i))
-					}
-					b = append(b, ',')
-				}
-				return closeArray(b), nil
-			}
+			return structElems(se, size, true)
 		}
 		if se != nil {
 			return structPtrElems(se, elem, true)

@@ -161,7 +161,7 @@ func (e *SyntacticError) Error() string {
 		b = append(b, "syntactic error"...)
 	}
 	if ptr != "" {
-		b = strconv.AppendQuote(append(b, " within "...), truncatePointer(string(ptr), 100))
+		b = strconv.AppendQuote(append(b, " within "...), wire.TruncatePointer(string(ptr), 100))
 	}
 	if off > 0 {
 		b = strconv.AppendInt(append(b, " after offset "...), off, 10)
@@ -171,47 +171,6 @@ func (e *SyntacticError) Error() string {
 
 // Unwrap returns the underlying error.
 func (e *SyntacticError) Unwrap() error { return e.Err }
-
-// truncatePointer shortens a pointer longer than about n bytes by
-// replacing its middle with an ellipsis, cutting at token boundaries where
-// it can and never inside a UTF-8 sequence.
-func truncatePointer(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	i, j := n/2, len(s)-n/2
-	if k := strings.LastIndexByte(s[:i], '/'); k > 0 {
-		i = k
-	}
-	if k := strings.IndexByte(s[j:], '/'); k >= 0 {
-		j += k + 1
-	}
-	for i > 0 && badRune(utf8.DecodeLastRuneInString(s[:i])) {
-		i--
-	}
-	for j < len(s) && badRune(utf8.DecodeRuneInString(s[j:])) {
-		j++
-	}
-	mid := s[i:j]
-	var m string
-	switch strings.Count(mid, "/") {
-	case 0:
-		m = "…"
-	case 1:
-		m = "…/…"
-	default:
-		m = "…/…/…"
-	}
-	if m != "…" {
-		if strings.HasPrefix(mid, "/") {
-			m = strings.TrimPrefix(m, "…")
-		}
-		if strings.HasSuffix(mid, "/") {
-			m = strings.TrimSuffix(m, "…")
-		}
-	}
-	return s[:i] + m + s[j:]
-}
 
 func badRune(r rune, n int) bool { return r == utf8.RuneError && n == 1 }
 

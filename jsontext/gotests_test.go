@@ -2,11 +2,7 @@ package jsontext_test
 
 import (
 	"go/ast"
-	"go/build"
 	"go/token"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/jetjson/jet/internal/gosuite"
@@ -50,7 +46,7 @@ import (
 func TestGoJSONTextSuite(t *testing.T) {
 	goroot, goCmd, srcDir, testFiles := gosuite.Go127Tests(t, "encoding/json/jsontext")
 	dir := gosuite.TempModule(t)
-	if err := goSuiteBuildModule(goroot, dir, srcDir, testFiles); err != nil {
+	if err := goSuite.BuildModule(goroot, dir, "jsontext", srcDir, testFiles, goSuiteGlue); err != nil {
 		t.Fatalf("building the module of Go's tests: %v", err)
 	}
 	goSuite.Run(t, goCmd, dir, "./jsontext", "Go's jsontext tests")
@@ -144,47 +140,6 @@ var goSuiteGlue = map[string]string{
 	"jsonflags": "internal/jsonflags",
 	"testenv":   "internal/testenv",
 	"v2":        "v2",
-}
-
-// goSuiteBuildModule writes the temporary module into dir: its go.mod,
-// a copy of this package's sources (not its tests), the glue, and Go's
-// test files.
-func goSuiteBuildModule(goroot, dir, srcDir string, testFiles []string) error {
-	if err := goSuite.WriteGoMod(dir); err != nil {
-		return err
-	}
-	pkgDir := filepath.Join(dir, "jsontext")
-	if err := os.MkdirAll(pkgDir, 0o777); err != nil {
-		return err
-	}
-	ents, err := os.ReadDir(".")
-	if err != nil {
-		return err
-	}
-	for _, e := range ents {
-		name := e.Name()
-		switch {
-		case e.IsDir(), strings.HasSuffix(name, "_test.go"):
-			continue
-		case strings.HasSuffix(name, ".go"), strings.HasSuffix(name, ".s"), strings.HasSuffix(name, ".h"):
-			if err := gosuite.CopyFile(filepath.Join(pkgDir, name), name); err != nil {
-				return err
-			}
-		}
-	}
-	if pkg, err := build.Default.ImportDir(".", 0); err != nil {
-		return err
-	} else if err := gosuite.CopyEmbeds(pkgDir, ".", pkg.EmbedPatterns); err != nil {
-		return err
-	}
-	glue := map[string]string{}
-	for from, to := range goSuiteGlue {
-		glue[filepath.ToSlash(filepath.Join("testdata", "goshim", from))] = to
-	}
-	if err := gosuite.CopyGlue(dir, glue); err != nil {
-		return err
-	}
-	return goSuite.CopyTests(goroot, dir, pkgDir, srcDir, testFiles)
 }
 
 // goSuiteEdit renames the private fields of goSuiteFieldRenames (reached

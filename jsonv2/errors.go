@@ -4,9 +4,9 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/jetjson/jet/internal/v2api"
+	"github.com/jetjson/jet/internal/wire"
 	"github.com/jetjson/jet/jsontext"
 )
 
@@ -120,7 +120,7 @@ func (e *SemanticError) Error() string {
 	if e.Err == ErrUnknownName || e.Err == v2api.ErrAmbiguousName {
 		sb.WriteString(": " + e.Err.Error() + " " + strconv.Quote(e.JSONPointer.LastToken()))
 		if parent := e.JSONPointer.Parent(); parent != "" {
-			sb.WriteString(" within " + strconv.Quote(shortPointer(string(parent))))
+			sb.WriteString(" within " + strconv.Quote(wire.TruncatePointer(string(parent), 100)))
 		}
 		return sb.String()
 	}
@@ -128,7 +128,7 @@ func (e *SemanticError) Error() string {
 	switch {
 	case e.JSONPointer != "":
 		if serr == nil || !e.JSONPointer.Contains(serr.JSONPointer) {
-			sb.WriteString(" within " + strconv.Quote(shortPointer(string(e.JSONPointer))))
+			sb.WriteString(" within " + strconv.Quote(wire.TruncatePointer(string(e.JSONPointer), 100)))
 		}
 	case e.ByteOffset > 0:
 		if serr == nil || e.ByteOffset > serr.ByteOffset {
@@ -143,47 +143,6 @@ func (e *SemanticError) Error() string {
 		sb.WriteString(": " + msg)
 	}
 	return sb.String()
-}
-
-// shortPointer shortens a JSON Pointer longer than 100 bytes to its two
-// ends around an ellipsis, as Go's v2 does: the cut moves out to whole
-// reference tokens where there are several, never splits a rune, and
-// the ellipsis stands for as many tokens (up to three) as were cut.
-func shortPointer(p string) string {
-	const limit = 100
-	if len(p) <= limit {
-		return p
-	}
-	i, j := limit/2, len(p)-limit/2
-	if k := strings.LastIndexByte(p[:i], '/'); k > 0 {
-		i = k
-	}
-	if k := strings.IndexByte(p[j:], '/'); k >= 0 {
-		j += k + 1
-	}
-	for i > 0 && !utf8.RuneStart(p[i]) {
-		i--
-	}
-	for j < len(p) && !utf8.RuneStart(p[j]) {
-		j++
-	}
-	cut := p[i:j]
-	middle := "…"
-	switch n := strings.Count(cut, "/"); {
-	case n == 1:
-		middle = "…/…"
-	case n > 1:
-		middle = "…/…/…"
-	}
-	if middle != "…" {
-		if strings.HasPrefix(cut, "/") {
-			middle = strings.TrimPrefix(middle, "…")
-		}
-		if strings.HasSuffix(cut, "/") {
-			middle = strings.TrimSuffix(middle, "…")
-		}
-	}
-	return p[:i] + middle + p[j:]
 }
 
 // Unwrap returns the underlying error.

@@ -2,10 +2,7 @@ package json_test
 
 import (
 	"go/ast"
-	"go/build"
 	"go/token"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -54,7 +51,7 @@ import (
 func TestGoJSONV2Suite(t *testing.T) {
 	goroot, goCmd, srcDir, testFiles := gosuite.Go127Tests(t, "encoding/json/v2")
 	dir := gosuite.TempModule(t)
-	if err := goV2BuildModule(goroot, dir, srcDir, testFiles); err != nil {
+	if err := goV2Suite.BuildModule(goroot, dir, "v2", srcDir, testFiles, goV2Glue); err != nil {
 		t.Fatalf("building the module of Go's tests: %v", err)
 	}
 	c := goV2Suite.Run(t, goCmd, dir, "./v2", "Go's encoding/json/v2 tests")
@@ -246,47 +243,6 @@ var goV2Glue = map[string]string{
 	"jsonflags": "internal/jsonflags",
 	"jsonopts":  "internal/jsonopts",
 	"jsonwire":  "internal/jsonwire",
-}
-
-// goV2BuildModule writes the temporary module into dir: its go.mod, a
-// copy of this package's sources (not its tests), the glue, and Go's
-// test files.
-func goV2BuildModule(goroot, dir, srcDir string, testFiles []string) error {
-	if err := goV2Suite.WriteGoMod(dir); err != nil {
-		return err
-	}
-	pkgDir := filepath.Join(dir, "v2")
-	if err := os.MkdirAll(pkgDir, 0o777); err != nil {
-		return err
-	}
-	ents, err := os.ReadDir(".")
-	if err != nil {
-		return err
-	}
-	for _, e := range ents {
-		name := e.Name()
-		switch {
-		case e.IsDir(), strings.HasSuffix(name, "_test.go"):
-			continue
-		case strings.HasSuffix(name, ".go"), strings.HasSuffix(name, ".s"), strings.HasSuffix(name, ".h"):
-			if err := gosuite.CopyFile(filepath.Join(pkgDir, name), name); err != nil {
-				return err
-			}
-		}
-	}
-	if pkg, err := build.Default.ImportDir(".", 0); err != nil {
-		return err
-	} else if err := gosuite.CopyEmbeds(pkgDir, ".", pkg.EmbedPatterns); err != nil {
-		return err
-	}
-	glue := map[string]string{}
-	for from, to := range goV2Glue {
-		glue[filepath.ToSlash(filepath.Join("testdata", "goshim", from))] = to
-	}
-	if err := gosuite.CopyGlue(dir, glue); err != nil {
-		return err
-	}
-	return goV2Suite.CopyTests(goroot, dir, pkgDir, srcDir, testFiles)
 }
 
 // goV2ExcludedOptions are the options of Go's private packages that

@@ -259,6 +259,49 @@ func CopyGlue(modDir string, glue map[string]string) error {
 	return nil
 }
 
+// BuildModule writes the temporary module into dir: its go.mod, a copy
+// of the sources (not the tests) and embedded files of the package in
+// the current directory into dir/pkg, the glue (glue maps the files and
+// directories under the package's testdata/goshim to where they go in
+// the module, as CopyGlue does), and Go's test files from srcDir.
+func (s *Suite) BuildModule(goroot, dir, pkg, srcDir string, testFiles []string, glue map[string]string) error {
+	if err := s.WriteGoMod(dir); err != nil {
+		return err
+	}
+	pkgDir := filepath.Join(dir, pkg)
+	if err := os.MkdirAll(pkgDir, 0o777); err != nil {
+		return err
+	}
+	ents, err := os.ReadDir(".")
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		name := e.Name()
+		switch {
+		case e.IsDir(), strings.HasSuffix(name, "_test.go"):
+			continue
+		case strings.HasSuffix(name, ".go"), strings.HasSuffix(name, ".s"), strings.HasSuffix(name, ".h"):
+			if err := CopyFile(filepath.Join(pkgDir, name), name); err != nil {
+				return err
+			}
+		}
+	}
+	if bp, err := build.Default.ImportDir(".", 0); err != nil {
+		return err
+	} else if err := CopyEmbeds(pkgDir, ".", bp.EmbedPatterns); err != nil {
+		return err
+	}
+	from := map[string]string{}
+	for f, to := range glue {
+		from[filepath.ToSlash(filepath.Join("testdata", "goshim", f))] = to
+	}
+	if err := CopyGlue(dir, from); err != nil {
+		return err
+	}
+	return s.CopyTests(goroot, dir, pkgDir, srcDir, testFiles)
+}
+
 // CopyTests rewrites Go's test files (names in srcDir) into dstDir, and
 // copies the internal std packages they import into the module.
 func (s *Suite) CopyTests(goroot, modDir, dstDir, srcDir string, names []string) error {

@@ -228,14 +228,22 @@ func validTagName(s string) bool {
 // AppendFoldedName appends name folded for case-insensitive matching the
 // way encoding/json folds: ASCII letters upper-cased, other runes mapped
 // to the smallest rune of their Unicode simple-fold orbit.
-func AppendFoldedName(dst []byte, name string) []byte {
+func AppendFoldedName(dst []byte, name string) []byte { return appendFolded(dst, name, false) }
+
+// AppendFoldedNameV2 is AppendFoldedName as encoding/json/v2 folds
+// names: '-' and '_' are dropped too.
+func AppendFoldedNameV2(dst []byte, name string) []byte { return appendFolded(dst, name, true) }
+
+func appendFolded(dst []byte, name string, dropDelims bool) []byte {
 	for i := 0; i < len(name); {
 		c := name[i]
 		if c < utf8.RuneSelf {
 			if 'a' <= c && c <= 'z' {
 				c -= 'a' - 'A'
 			}
-			dst = append(dst, c)
+			if !dropDelims || c != '-' && c != '_' {
+				dst = append(dst, c)
+			}
 			i++
 			continue
 		}

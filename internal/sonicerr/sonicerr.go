@@ -75,7 +75,7 @@ func (c ParsingError) Message() string {
 // early), Src the input (for a stream, the text of the value being
 // read), Code the kind of error and Msg a message that, when set, says
 // more than the code. jet sets Msg to encoding/json's wording of the
-// error ("invalid character '}' looking for beginning of value").
+// error (internal/wire's messages).
 type SyntaxError struct {
 	// Pos is the index in Src of the offending byte, or len(Src) for
 	// input that ended too early.
@@ -219,7 +219,7 @@ func CodeOf(se *wire.SyntaxError) ParsingError {
 		return MaxDepth
 	case strings.HasSuffix(msg, wire.CtxInEscape):
 		return InvalidEscape
-	case strings.Contains(msg, "surrogate"):
+	case strings.HasSuffix(msg, wire.CtxLoneSurrogate):
 		return InvalidUnicode
 	case msg == wire.MsgInvalidUTF8:
 		return InvalidUTF8

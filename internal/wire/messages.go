@@ -1,6 +1,10 @@
 package wire
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
 
 // This is the table of jet's syntax error messages: how each violation of
 // JSON's grammar is worded, in the two dialects jet speaks. Every reader
@@ -35,6 +39,11 @@ const (
 	// UTF-8 in strings (encoding/json accepts it).
 	MsgInvalidUTF8 = "invalid UTF-8 in string"
 
+	// CtxLoneSurrogate ends the message of the option that rejects an
+	// escaped half surrogate pair (sonic's UseUnicodeErrors), after
+	// "invalid escape sequence" and the escape quoted.
+	CtxLoneSurrogate = "in string: half of a surrogate pair without the other half"
+
 	// MsgTokenComma and MsgTokenColon are encoding/json's Decoder.Token
 	// messages for a missing delimiter before Decode.
 	MsgTokenComma = "expected comma after array element"
@@ -67,3 +76,47 @@ const (
 	WhereInNumber      = "in number (expecting digit)"
 	WhereInEscape      = "in string"
 )
+
+// TruncatePointer shortens a JSON Pointer, for a message, longer than about n bytes by
+// replacing its middle with an ellipsis, cutting at token boundaries where
+// it can and never inside a UTF-8 sequence.
+func TruncatePointer(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i, j := n/2, len(s)-n/2
+	if k := strings.LastIndexByte(s[:i], '/'); k > 0 {
+		i = k
+	}
+	if k := strings.IndexByte(s[j:], '/'); k >= 0 {
+		j += k + 1
+	}
+	for i > 0 && isBadRune(utf8.DecodeLastRuneInString(s[:i])) {
+		i--
+	}
+	for j < len(s) && isBadRune(utf8.DecodeRuneInString(s[j:])) {
+		j++
+	}
+	mid := s[i:j]
+	var m string
+	switch strings.Count(mid, "/") {
+	case 0:
+		m = "…"
+	case 1:
+		m = "…/…"
+	default:
+		m = "…/…/…"
+	}
+	if m != "…" {
+		if strings.HasPrefix(mid, "/") {
+			m = strings.TrimPrefix(m, "…")
+		}
+		if strings.HasSuffix(mid, "/") {
+			m = strings.TrimSuffix(m, "…")
+		}
+	}
+	return s[:i] + m + s[j:]
+}
+
+// isBadRune reports whether utf8's decoding (r, n) met an invalid byte.
+func isBadRune(r rune, n int) bool { return r == utf8.RuneError && n == 1 }

@@ -160,31 +160,12 @@ func FuzzReadFloat(f *testing.F) {
 	})
 }
 
-// refReadString is ReadString by its definition: ScanString, then
-// AppendUnquoted on the body when it has escapes.
+// checkReadString checks ReadString on s (a string from s[0]) against
+// ScanString and the unquoting references (checkUnescape, with no
+// prefix and no spare room).
 func checkReadString(t *testing.T, s string) {
 	t.Helper()
-	end, fl, out, ok := ReadString(s, 0, nil)
-	wend, wfl, wok := ScanString(s, 0)
-	if ok != wok || end != wend {
-		t.Fatalf("ReadString(%q): end %d, %v; ScanString: end %d, %v", s, end, ok, wend, wok)
-	}
-	if !ok {
-		checkFailure(t, "ReadString", s, end)
-		return
-	}
-	if fl&^LoneSurrogate != wfl {
-		t.Fatalf("ReadString(%q): flags %v, ScanString %v", s, fl, wfl)
-	}
-	checkLoneSurrogate(t, s[1:end-1], fl)
-	if fl&Escaped != 0 {
-		want, _ := AppendUnquoted(nil, s[1:end-1])
-		if string(out) != string(want) {
-			t.Fatalf("ReadString(%q) = %q, AppendUnquoted %q", s, out, want)
-		}
-	} else if len(out) != 0 {
-		t.Fatalf("ReadString(%q) wrote %q for a string without escapes", s, out)
-	}
+	checkUnescape(t, s, "", 0)
 }
 
 func TestReadString(t *testing.T) {

@@ -117,6 +117,34 @@ func digitRun(s string, j int, u uint64) (uint64, int, int) {
 	return u, j, j - start
 }
 
+// digitRunSWAR is digitRun reading the digits 8 bytes at a time, the last
+// run too: it appends the digits at s[j] to u and returns the new value,
+// the index past them and how many there were. u overflows past 19
+// digits in all; the caller counts them.
+func digitRunSWAR(s string, j int, u uint64) (uint64, int, int) {
+	start := j
+	for j+8 <= len(s) {
+		t := Load64(s, j) ^ 0x3030303030303030
+		n := digitBytes(t)
+		if n == 8 {
+			u = u*100000000 + digitsValue(t)
+			j += 8
+			continue
+		}
+		// Shifted up, the n digits are the last of eight; the bytes
+		// shifted in are leading zeros (a shift by 64 gives 0).
+		return u*pow10u64[n] + digitsValue(t<<(64-8*n)), j + n, j + n - start
+	}
+	for ; j < len(s); j++ {
+		d := s[j] - '0'
+		if d > 9 {
+			break
+		}
+		u = u*10 + uint64(d)
+	}
+	return u, j, j - start
+}
+
 // ScanNumber scans the JSON number starting at s[i] and returns the index
 // just past it, whether it has a fraction or an exponent, and true; or,
 // when the text there is not a number, the index of its first wrong byte
@@ -416,14 +444,15 @@ func ReadFloat(s string, i int) (end int, f float64, exact, ok bool) {
 	case c == '0':
 		j++
 	case '1' <= c && c <= '9':
-		for ; j < len(s); j++ {
-			d := s[j] - '0'
-			if d > 9 {
+		// Up to 7 digits, the commonest, in one load; more in a loop.
+		if j+8 <= len(s) {
+			t := Load64(s, j) ^ 0x3030303030303030
+			if n := digitBytes(t); n < 8 {
+				mant, j, digits = digitsValue(t<<(64-8*n)), j+n, n
 				break
 			}
-			mant = mant*10 + uint64(d)
-			digits++
 		}
+		mant, j, digits = digitRunSWAR(s, j, 0)
 	default:
 		return readFloatFail(s, i)
 	}
@@ -439,24 +468,29 @@ func ReadFloat(s string, i int) (end int, f float64, exact, ok bool) {
 				exp--
 			}
 		}
-		start := j
-		for j+8 <= len(s) {
-			x := binary.LittleEndian.Uint64(bytesOf(s)[j:])
-			if !eightDigits(x) {
-				break
+		// A fraction of up to 7 digits in one load, up to 15 in two;
+		// more in a loop.
+		n := 0
+		if j+16 <= len(s) {
+			t := Load64(s, j) ^ 0x3030303030303030
+			if n = digitBytes(t); n < 8 {
+				mant = mant*pow10u64[n] + digitsValue(t<<(64-8*n))
+			} else {
+				u := Load64(s, j+8) ^ 0x3030303030303030
+				if k := digitBytes(u); k < 8 {
+					mant = mant*pow10u64[8+k] + digitsValue(t)*pow10u64[k] + digitsValue(u<<(64-8*k))
+					n += k
+				} else {
+					n = 0
+				}
 			}
-			mant = mant*100000000 + parseEightDigits(x)
-			j += 8
 		}
-		for ; j < len(s); j++ {
-			d := s[j] - '0'
-			if d > 9 {
-				break
-			}
-			mant = mant*10 + uint64(d)
+		if n == 0 {
+			mant, _, n = digitRunSWAR(s, j, mant)
 		}
-		digits += j - start
-		exp -= j - start
+		j += n
+		digits += n
+		exp -= n
 	}
 	if j < len(s) && s[j]|0x20 == 'e' {
 		j++

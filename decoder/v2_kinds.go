@@ -915,6 +915,13 @@ func arrayFnV2(t reflect.Type) decFunc {
 	elem := fnForV2(et)
 	n, size := t.Len(), et.Size()
 	zero := zeroFnV2(et)
+	// Elements of a plain type are decoded in place, as struct fields
+	// are, unless the caller's functions may take them or numbers are
+	// quoted.
+	kind := fieldOther
+	if !v2api.HasMethods(et) && timeFnV2(et) == nil {
+		kind = plainFieldKind(et)
+	}
 	return func(d *state, p unsafe.Pointer) error {
 		if d.takeTag()&v2TagString != 0 {
 			return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
@@ -939,6 +946,7 @@ func arrayFnV2(t reflect.Type) decFunc {
 		d.pos++
 		d.skipSpace()
 		var lenErr error
+		inline := kind != fieldOther && d.v2.funcs == nil && d.v2.bits&v2Stringify == 0
 		i := 0
 		for {
 			// As for slices, the element's decoder meets the end of the
@@ -957,8 +965,7 @@ func arrayFnV2(t reflect.Type) decFunc {
 					return err
 				}
 				lenErr = errArrayOverflow
-			} else {
-				ep := unsafe.Add(p, uintptr(i)*size)
+			} else if ep := unsafe.Add(p, uintptr(i)*size); !(inline && !d.atEnd() && d.inlineField(kind, ep)) {
 				zero(ep)
 				wasEnd := d.atEnd()
 				err := elem(d, ep)

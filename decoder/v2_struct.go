@@ -28,6 +28,10 @@ type fieldV2 struct {
 	// inline selects the v1 decoder's in-place fast path for a field of
 	// a plain type (no methods, no tag options), fieldOther if none.
 	inline fieldKind
+	// direct is set when inline is not fieldOther and the field is not
+	// reached through embedded pointers: the struct loop decodes it in
+	// place itself.
+	direct bool
 }
 
 // structV2 is the compiled v2 decoder of a struct type.
@@ -51,6 +55,7 @@ func structFnV2(t reflect.Type) decFunc {
 		sv.fields[i].key.setKey(f.Name)
 		if !f.String && f.Format == "" && !v2api.HasMethods(f.Type) && timeFnV2(f.Type) == nil {
 			sv.fields[i].inline = plainFieldKind(f.Type)
+			sv.fields[i].direct = sv.fields[i].inline != fieldOther && f.Hops == nil
 		}
 		sv.byName[f.Name] = i
 	}
@@ -179,91 +184,33 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 			return d.truncated()
 		}
 		nameAt := d.pos
-		i := -1
 		if hint < len(sv.fields) && d.matchKey(&sv.fields[hint].key) {
 			// Keys usually come in field order: the expected field's
 			// name matched in the input, which is past the colon.
-			i = hint
+			i := hint
+			f := &sv.fields[i]
+			hint++
 			if checkDup && seen.add(i) {
-				return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(sv.fields[i].name), Err: jsontext.ErrDuplicateName}
+				return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(f.name), Err: jsontext.ErrDuplicateName}
 			}
-		} else {
-			// The name is in scratch until the value's strings are read.
-			name, err := d.readStringTemp()
-			if err != nil {
-				return d.truncated()
-			}
-			if i, err = sv.lookup(d, name, nameAt); err != nil {
-				return err
-			}
-			// The name is judged before the colon is read, as Go's v2
-			// reads the name alone.
-			if i < 0 && sv.fallback == nil && d.v2.bits&v2RejectUnknown != 0 {
-				return within(d.errAt(nameAt, t, '"', v2api.ErrUnknownName), strings.Clone(name))
-			}
-			if i >= 0 && checkDup && seen.add(i) {
-				return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(name), Err: jsontext.ErrDuplicateName}
-			}
-			if i < 0 && d.v2.single {
-				for _, u := range d.v2.unknown[unknownBase:] {
-					if u == name {
-						return d.truncated()
-					}
-				}
-				if len(d.v2.unknown)-unknownBase >= maxUnknownNames {
-					return d.truncated()
-				}
-				d.v2.unknown = append(d.v2.unknown, strings.Clone(name))
-			}
-			// The colon is read with the value: where the valid text ends
-			// before it, the value's decoder meets the end (a method may
-			// report an error of its own first).
-			quoted := d.src[nameAt:d.pos]
-			d.skipSpace()
-			if !d.atEnd() {
-				if !d.delimV2(':') {
-					return d.truncated()
-				}
-				d.skipSpace()
-			}
-			if i < 0 {
-				if sv.fallback != nil {
-					name = strings.Clone(name)
-					fp := fieldPointerV2(p, sv.plan.Fallback.Offset, sv.plan.Fallback.Hops, true)
-					if fp == nil {
-						return d.errAt(d.pos, t, 0, errNilField)
-					}
-					if err := sv.fallback(d, fp, name, quoted, nameAt); err != nil {
-						return within(err, name)
-					}
-				} else if err := d.skipV2(); err != nil {
+			if !(f.direct && inline && !d.atEnd() && d.inlineField(f.inline, unsafe.Add(p, f.offset))) {
+				if err := sv.field(d, p, i, nameAt); err != nil {
 					return err
 				}
 			}
-		}
-		if i >= 0 {
-			hint = i + 1
-			f := &sv.fields[i]
-			fp := p
-			if f.hops != nil {
-				if fp = fieldPointerV2(p, 0, f.hops, true); fp == nil {
-					return within(d.errAt(d.pos, t, 0, errNilField), d.nameAt(nameAt))
-				}
+		} else {
+			i, err := sv.member(d, p, nameAt, &seen, checkDup, unknownBase)
+			if err != nil {
+				return err
 			}
-			fp = unsafe.Add(fp, f.offset)
-			if !(inline && f.inline != fieldOther && !d.atEnd() && d.inlineField(f.inline, fp)) {
-				if f.str {
-					d.v2.tag = v2TagString
+			if i >= 0 {
+				hint = i + 1
+				f := &sv.fields[i]
+				if !(f.direct && inline && !d.atEnd() && d.inlineField(f.inline, unsafe.Add(p, f.offset))) {
+					if err := sv.field(d, p, i, nameAt); err != nil {
+						return err
+					}
 				}
-				if f.format != "" {
-					d.v2.tag = 0
-					return within(d.errAt(d.pos, f.typeOf(sv, i), 0, v2api.ErrInvalidFormat(f.format)), d.nameAt(nameAt))
-				}
-				if err := f.fn(d, fp); err != nil {
-					d.v2.tag = 0
-					return within(err, d.nameAt(nameAt))
-				}
-				d.v2.tag = 0
 			}
 		}
 		// The common case of objectNext, inline: a comma.
@@ -274,11 +221,105 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 			}
 			continue
 		}
+		var err error
 		if empty, err = d.objectNext(); err != nil {
 			return d.truncated()
 		}
 	}
-	d.v2.unknown = d.v2.unknown[:unknownBase]
+	if len(d.v2.unknown) != unknownBase {
+		d.v2.unknown = d.v2.unknown[:unknownBase]
+	}
+	return nil
+}
+
+// member reads a member name that is not the expected field's, with its
+// colon, and finds the field that takes it (-1 if none: the member's
+// value is then read, into the struct's fallback or skipped).
+func (sv *structV2) member(d *state, p unsafe.Pointer, nameAt int, seen *seenFields, checkDup bool, unknownBase int) (int, error) {
+	// The name is in scratch until the value's strings are read.
+	name, err := d.readStringTemp()
+	if err != nil {
+		return -1, d.truncated()
+	}
+	i, err := sv.lookup(d, name, nameAt)
+	if err != nil {
+		return -1, err
+	}
+	// The name is judged before the colon is read, as Go's v2 reads the
+	// name alone.
+	if i < 0 && sv.fallback == nil && d.v2.bits&v2RejectUnknown != 0 {
+		return -1, within(d.errAt(nameAt, sv.t, '"', v2api.ErrUnknownName), strings.Clone(name))
+	}
+	if i >= 0 && checkDup && seen.add(i) {
+		return -1, &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(name), Err: jsontext.ErrDuplicateName}
+	}
+	if i < 0 && d.v2.single {
+		for _, u := range d.v2.unknown[unknownBase:] {
+			if u == name {
+				return -1, d.truncated()
+			}
+		}
+		if len(d.v2.unknown)-unknownBase >= maxUnknownNames {
+			return -1, d.truncated()
+		}
+		d.v2.unknown = append(d.v2.unknown, strings.Clone(name))
+	}
+	// The colon is read with the value: where the valid text ends before
+	// it, the value's decoder meets the end (a method may report an
+	// error of its own first).
+	quoted := d.src[nameAt:d.pos]
+	d.skipSpace()
+	if !d.atEnd() {
+		if !d.delimV2(':') {
+			return -1, d.truncated()
+		}
+		d.skipSpace()
+	}
+	if i >= 0 {
+		return i, nil
+	}
+	if sv.fallback != nil {
+		name = strings.Clone(name)
+		fp := fieldPointerV2(p, sv.plan.Fallback.Offset, sv.plan.Fallback.Hops, true)
+		if fp == nil {
+			return -1, d.errAt(d.pos, sv.t, 0, errNilField)
+		}
+		if err := sv.fallback(d, fp, name, quoted, nameAt); err != nil {
+			return -1, within(err, name)
+		}
+		return -1, nil
+	}
+	return -1, d.skipV2()
+}
+
+// field decodes the value of field i, whose name is at nameAt, into the
+// struct at p, by the field's decoder (the struct loop decodes plain
+// fields in place itself).
+func (sv *structV2) field(d *state, p unsafe.Pointer, i, nameAt int) error {
+	f := &sv.fields[i]
+	fp := p
+	if f.hops != nil {
+		if fp = fieldPointerV2(p, 0, f.hops, true); fp == nil {
+			return within(d.errAt(d.pos, sv.t, 0, errNilField), d.nameAt(nameAt))
+		}
+	}
+	fp = unsafe.Add(fp, f.offset)
+	if f.hops != nil && f.inline != fieldOther && d.v2.funcs == nil && d.v2.bits&v2Stringify == 0 && !d.atEnd() && d.inlineField(f.inline, fp) {
+		// A plain field of a struct embedded through a pointer.
+		return nil
+	}
+	if f.str {
+		d.v2.tag = v2TagString
+	}
+	if f.format != "" {
+		d.v2.tag = 0
+		return within(d.errAt(d.pos, f.typeOf(sv, i), 0, v2api.ErrInvalidFormat(f.format)), d.nameAt(nameAt))
+	}
+	if err := f.fn(d, fp); err != nil {
+		d.v2.tag = 0
+		return within(err, d.nameAt(nameAt))
+	}
+	d.v2.tag = 0
 	return nil
 }
 

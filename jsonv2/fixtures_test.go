@@ -451,3 +451,16 @@ type pureStd struct {
 	Addr netip.Addr         `json:"addr"`
 	List []stdv1.RawMessage `json:"list"`
 }
+
+// plainArrays holds arrays of every element kind the array decoder
+// decodes in place, and of kinds it does not (int8, named strings).
+type plainArrays struct {
+	F  [2]float64
+	I  [3]int
+	I3 [2]int32
+	I8 [2]int8
+	B  [2]bool
+	S  [2]string
+	N  [1]namedString
+	A  [2][2]float64
+}

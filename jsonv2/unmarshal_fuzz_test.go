@@ -25,6 +25,7 @@ func fuzzDests() []uDest {
 		uDestOf[optUTF8]("utf8", nil),
 		uDestOf[[]any]("anys", func(p *[]any) { *p = []any{&stdFrom{}, 1.0} }),
 		uDestOf[pureStd]("pureStd", nil),
+		uDestOf[plainArrays]("arrays", nil),
 	}
 }
 
@@ -51,6 +52,8 @@ func FuzzUnmarshalAgainstStd(f *testing.F) {
 		`{"a":[1,2,{"b":null}],"c":"d"}`, `[1,"x",true,null,1e400]`, `{"FooBar":1,"foobar":2}`, `{"From":7,"FromS":[13]}`,
 		`{"a":1,"a":2}`, "{\"S\":\"\xff\"}", `{"A":1,`, `[1,2`, `{"Num":"12","NumP":"300"}`, `{"I":{"k":2},"S":[{"X":1}]}`,
 		`{"1.5":["a","b"],"1.50":["c","d"]}`, `[{"S":"x"},[1,"stop"]]`, `{"id":1,"user":{"name":"n"}}`,
+		`{"F":[1.5,-0],"I":[1,2,3],"I3":[2147483648,1],"I8":[1,300],"B":[true,null],"S":["a","\u00e9"],"N":["x"],"A":[[1,2],[3]]}`,
+		`{"F":[1e400,1],"I":[1.5],"S":[null,1]}`, `{"F":["1",2],"I":["3"]}`,
 	}
 	for i, s := range seeds {
 		f.Add([]byte(s), byte(i), byte(i*37))

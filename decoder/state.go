@@ -443,10 +443,13 @@ func (d *state) scanString() (s string, start int, err error) {
 	if !ok {
 		return "", 0, d.errorAt(end)
 	}
-	if fl&wire.NonASCII != 0 && d.opts&OptionValidateString != 0 {
+	// valid is set once the body is known to be valid UTF-8.
+	valid := fl&wire.NonASCII == 0
+	if !valid && d.opts&OptionValidateString != 0 {
 		if err := d.checkUTF8(start, end-1); err != nil {
 			return "", 0, err
 		}
+		valid = true
 	}
 	if fl&wire.Escaped != 0 {
 		d.scratch = out
@@ -457,7 +460,7 @@ func (d *state) scanString() (s string, start int, err error) {
 		return wire.StringOf(out), -1, nil
 	}
 	body := d.src[start : end-1]
-	if fl == 0 || wire.ValidUTF8(body) {
+	if valid || wire.ValidUTF8(body) {
 		return body, start, nil
 	}
 	d.scratch, _ = wire.AppendUnquoted(d.scratch[:0], body)

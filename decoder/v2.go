@@ -666,6 +666,17 @@ func kindFnV2(t reflect.Type) decFunc {
 	}
 }
 
+// kindSupportedV2 reports whether v2 has a representation for values of
+// kind k (kindFnV2 decodes them); the others (channels, functions,
+// complex numbers, unsafe pointers) are an error.
+func kindSupportedV2(k reflect.Kind) bool {
+	switch k {
+	case reflect.Chan, reflect.Func, reflect.Complex64, reflect.Complex128, reflect.UnsafePointer, reflect.Invalid:
+		return false
+	}
+	return true
+}
+
 // numberText reads the number at pos for a value of numeric type t: a
 // number, or a string holding one where the options or tag (or a map
 // key) say so. It returns the number's text and where the value

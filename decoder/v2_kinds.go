@@ -998,6 +998,10 @@ func mapFnV2(t reflect.Type) decFunc {
 	key := fnForV2(kt)
 	val := fnForV2(vt)
 	stringKey := kt.Kind() == reflect.String && !v2api.HasMethods(kt)
+	// A key of a kind v2 has no representation for fails before its
+	// name is read, as Go's does: the error is the map's, not the
+	// member's.
+	keyUnsupported := !v2api.HasMethods(kt) && timeFnV2(kt) == nil && !kindSupportedV2(kt.Kind())
 	return func(d *state, p unsafe.Pointer) error {
 		if d.takeTag()&v2TagString != 0 {
 			return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
@@ -1059,6 +1063,9 @@ func mapFnV2(t reflect.Type) decFunc {
 				err := key(d, k.Addr().UnsafePointer())
 				d.v2.tag = 0
 				if err != nil {
+					if keyUnsupported && (d.v2.funcs == nil || d.v2.funcs.For(kt) == nil) {
+						return err
+					}
 					return within(err, name)
 				}
 			}

@@ -73,6 +73,8 @@ func unmarshalTargets() []unmarshalTarget {
 		targetOf[map[int]string]("intmap", nil),
 		targetOf[map[float64]int]("floatmap", nil),
 		targetOf[map[bool]int]("boolmap", nil),
+		targetOf[map[chan string]string]("chanKeys", nil),
+		targetOf[map[complex64]int]("complexKeys", nil),
 		targetOf[*int]("ptr", nil),
 		targetOf[*int]("ptrSet", func(p **int) { *p = ptr(5) }),
 		targetOf[plain]("plain", nil),

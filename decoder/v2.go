@@ -292,8 +292,13 @@ var pureMethodPkgs = map[string]bool{
 // before a syntax error: the syntax error is reported.
 var errTruncated = errors.New("truncated")
 
-// compiledV2 holds the v2 decoders built, by type; guarded by compileMu.
-var compiledV2 = map[reflect.Type]*decFunc{}
+// compiledV2 holds the v2 decoders built, by type, and compiledV2Raw
+// the same without the caller's functions (rawFnForV2); guarded by
+// compileMu.
+var (
+	compiledV2    = map[reflect.Type]*decFunc{}
+	compiledV2Raw = map[reflect.Type]*decFunc{}
+)
 
 func fnForV2Of(t reflect.Type) decFunc {
 	compileMu.Lock()
@@ -305,16 +310,36 @@ func fnForV2Of(t reflect.Type) decFunc {
 // met again while it is being compiled gets a stub. compileMu must be
 // held.
 func fnForV2(t reflect.Type) decFunc {
+	fn, _ := fnsForV2(t)
+	return fn
+}
+
+// fnsForV2 returns the v2 decoder of t (fn) and the same without the
+// caller's unmarshal functions (raw), which a decoder of a type holding
+// t calls when the call has none: it saves fn's check, a call deep, on
+// every value. compileMu must be held.
+func fnsForV2(t reflect.Type) (fn, raw decFunc) {
 	if slot, ok := compiledV2[t]; ok {
+		rawSlot := compiledV2Raw[t]
 		if *slot != nil {
-			return *slot
+			return *slot, *rawSlot
 		}
-		return func(d *state, p unsafe.Pointer) error { return (*slot)(d, p) }
+		return func(d *state, p unsafe.Pointer) error { return (*slot)(d, p) },
+			func(d *state, p unsafe.Pointer) error { return (*rawSlot)(d, p) }
 	}
-	slot := new(decFunc)
-	compiledV2[t] = slot
-	fn := withFuncsV2(t, newFnV2(t))
-	*slot = fn
+	slot, rawSlot := new(decFunc), new(decFunc)
+	compiledV2[t], compiledV2Raw[t] = slot, rawSlot
+	raw = newFnV2(t)
+	fn = withFuncsV2(t, raw)
+	*slot, *rawSlot = fn, raw
+	return fn, raw
+}
+
+// pickV2 returns fn, or raw when the decoding has no caller's functions.
+func (d *state) pickV2(fn, raw decFunc) decFunc {
+	if d.v2.funcs == nil {
+		return raw
+	}
 	return fn
 }
 

@@ -530,7 +530,7 @@ func parseTimeV2(tm *time.Time, s string) error {
 
 func pointerFnV2(t reflect.Type) decFunc {
 	et := t.Elem()
-	elem := fnForV2(et)
+	elem, elemRaw := fnsForV2(et)
 	return func(d *state, p unsafe.Pointer) error {
 		// Where the valid text ends, the element's decoder meets it (a
 		// method may report an error of its own first).
@@ -547,7 +547,7 @@ func pointerFnV2(t reflect.Type) decFunc {
 			q = reflect.New(et).UnsafePointer()
 			*(*unsafe.Pointer)(p) = q
 		}
-		return elem(d, q)
+		return d.pickV2(elem, elemRaw)(d, q)
 	}
 }
 
@@ -808,7 +808,7 @@ func bytesFnV2(t reflect.Type) decFunc {
 
 func sliceFnV2(t reflect.Type) decFunc {
 	et := t.Elem()
-	elem := fnForV2(et)
+	elem, elemRaw := fnsForV2(et)
 	size := et.Size()
 	zero := zeroFnV2(et)
 	flat := size > 0 && pointerFree(et)
@@ -837,15 +837,16 @@ func sliceFnV2(t reflect.Type) decFunc {
 			// A new slice in a single pass, where any error ends the
 			// pass: v1's array loops, which decode into scratch and
 			// allocate the slice once, at its length, take it.
+			// (A single pass has no caller's functions.)
 			switch {
 			case flat:
-				return d.decodeFlatSlice(sh, elem, size)
+				return d.decodeFlatSlice(sh, elemRaw, size)
 			case plainString:
-				return d.decodeStringSlice(t, sh, elem)
+				return d.decodeStringSlice(t, sh, elemRaw)
 			case et.Kind() == reflect.Pointer:
-				return d.decodePointerSlice(sh, elem)
+				return d.decodePointerSlice(sh, elemRaw)
 			}
-			_, err := d.decodeViaScratch(t, sh, elem, size, scratch)
+			_, err := d.decodeViaScratch(t, sh, elemRaw, size, scratch)
 			return err
 		}
 		if err := d.enter(); err != nil {
@@ -857,6 +858,7 @@ func sliceFnV2(t reflect.Type) decFunc {
 		// zeroed as they are reused (below dirty); grown memory is zero.
 		n, dirty := 0, sh.Cap
 		sh.Len = 0
+		elem := d.pickV2(elem, elemRaw)
 		for {
 			// Where the valid text ends, Go's v2 still calls the element's
 			// decoder (its look at the next kind fails): a method there
@@ -912,7 +914,7 @@ func zeroFnV2(t reflect.Type) func(p unsafe.Pointer) {
 
 func arrayFnV2(t reflect.Type) decFunc {
 	et := t.Elem()
-	elem := fnForV2(et)
+	elem, elemRaw := fnsForV2(et)
 	n, size := t.Len(), et.Size()
 	zero := zeroFnV2(et)
 	// Elements of a plain type are decoded in place, as struct fields
@@ -947,6 +949,7 @@ func arrayFnV2(t reflect.Type) decFunc {
 		d.skipSpace()
 		var lenErr error
 		inline := kind != fieldOther && d.v2.funcs == nil && d.v2.bits&v2Stringify == 0
+		elem := d.pickV2(elem, elemRaw)
 		i := 0
 		for {
 			// As for slices, the element's decoder meets the end of the
@@ -996,7 +999,7 @@ func arrayFnV2(t reflect.Type) decFunc {
 func mapFnV2(t reflect.Type) decFunc {
 	kt, vt := t.Key(), t.Elem()
 	key := fnForV2(kt)
-	val := fnForV2(vt)
+	val, valRaw := fnsForV2(vt)
 	stringKey := kt.Kind() == reflect.String && !v2api.HasMethods(kt)
 	// A key of a kind v2 has no representation for fails before its
 	// name is read, as Go's does: the error is the map's, not the
@@ -1086,7 +1089,7 @@ func mapFnV2(t reflect.Type) decFunc {
 				}
 				d.skipSpace()
 			}
-			err := val(d, v.Addr().UnsafePointer())
+			err := d.pickV2(val, valRaw)(d, v.Addr().UnsafePointer())
 			m.SetMapIndex(k, v)
 			if seen.IsValid() {
 				seen.SetMapIndex(k, reflect.Zero(emptyStructType))

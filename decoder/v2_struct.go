@@ -22,6 +22,7 @@ type fieldV2 struct {
 	offset uintptr
 	hops   []rt.Hop
 	fn     decFunc
+	raw    decFunc // fn without the caller's functions (fnsForV2)
 	str    bool
 	format string
 	id     int
@@ -68,7 +69,7 @@ func structFnV2(t reflect.Type) decFunc {
 		sv.byFold[k] = append(sv.byFold[k], i)
 	}
 	for i, f := range plan.Fields {
-		sv.fields[i].fn = fnForV2(f.Type)
+		sv.fields[i].fn, sv.fields[i].raw = fnsForV2(f.Type)
 	}
 	if fb := plan.Fallback; fb != nil {
 		sv.fallback = fallbackFnV2(fb.Type)
@@ -315,7 +316,7 @@ func (sv *structV2) field(d *state, p unsafe.Pointer, i, nameAt int) error {
 		d.v2.tag = 0
 		return within(d.errAt(d.pos, f.typeOf(sv, i), 0, v2api.ErrInvalidFormat(f.format)), d.nameAt(nameAt))
 	}
-	if err := f.fn(d, fp); err != nil {
+	if err := d.pickV2(f.fn, f.raw)(d, fp); err != nil {
 		d.v2.tag = 0
 		return within(err, d.nameAt(nameAt))
 	}

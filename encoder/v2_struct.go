@@ -411,6 +411,12 @@ func fieldPointer(p unsafe.Pointer, offset uintptr, hops []rt.Hop) unsafe.Pointe
 // array of length zero; a nil pointer or interface), or nil for types
 // where only the output tells.
 func emptyLenV2(t reflect.Type) func(unsafe.Pointer) bool {
+	if !plainV2(t) && t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		// Its method (or v2's own encoding of time) may write an empty
+		// Go value as a non-empty JSON one: only the output tells. A nil
+		// pointer or interface is written as null, methods or not.
+		return nil
+	}
 	switch t.Kind() {
 	case reflect.String:
 		return func(p unsafe.Pointer) bool { return len(*(*string)(p)) == 0 }

@@ -115,6 +115,26 @@ func (m marshalsJSON) MarshalJSON() ([]byte, error) {
 	return []byte(`{ "n" : ` + itoa(m.N) + ` }`), nil
 }
 
+// nonEmptyString, nonEmptySlice and nonEmptyMap write their empty values
+// as non-empty JSON: omitempty (by the output, in v2) keeps them.
+type (
+	nonEmptyString string
+	nonEmptySlice  []int
+	nonEmptyMap    map[string]int
+)
+
+func (s nonEmptyString) MarshalJSON() ([]byte, error) { return []byte(`"s:` + string(s) + `"`), nil }
+func (s nonEmptySlice) MarshalText() ([]byte, error)  { return []byte("n" + itoa(len(s))), nil }
+func (m nonEmptyMap) MarshalJSON() ([]byte, error)    { return []byte(`{"n":` + itoa(len(m)) + `}`), nil }
+
+// omitMethods holds omitempty fields whose types have methods.
+type omitMethods struct {
+	S nonEmptyString  `json:",omitempty"`
+	L nonEmptySlice   `json:",omitempty"`
+	M nonEmptyMap     `json:",omitempty"`
+	P *nonEmptyString `json:",omitempty"`
+}
+
 type ptrMarshalsText struct{ S string }
 
 func (m *ptrMarshalsText) MarshalText() ([]byte, error) { return []byte("text:" + m.S), nil }
@@ -218,6 +238,8 @@ func marshalValues() map[string]any {
 		"timefar":       time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
 		"marshalsjson":  marshalsJSON{3},
 		"marshalsptr":   &marshalsJSON{4},
+		"omitmethods":   omitMethods{},
+		"omitmethodset": omitMethods{S: "x", L: nonEmptySlice{1}, M: nonEmptyMap{"a": 1}, P: ptr(nonEmptyString(""))},
 		"ptrtext":       ptrMarshalsText{"v"},
 		"ptrtextslice":  []ptrMarshalsText{{"a"}, {"b"}},
 		"ptrtextmap":    map[string]ptrMarshalsText{"k": {"v"}},
@@ -288,6 +310,10 @@ type kitchen struct {
 	OmitEA   [0]int             `json:",omitempty"`
 	OmitEL   leaf               `json:",omitempty"`
 	OmitEJ   marshalsJSON       `json:",omitempty"`
+	OmitENS  nonEmptyString     `json:",omitempty"`
+	OmitENL  nonEmptySlice      `json:",omitempty"`
+	OmitENM  nonEmptyMap        `json:",omitempty"`
+	OmitENP  *nonEmptyString    `json:",omitempty"`
 	OmitET   appendsText        `json:"omit_et,omitempty"`
 	OmitEN   int                `json:",omitempty"`
 	OmitZ    int                `json:",omitzero"`

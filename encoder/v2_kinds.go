@@ -283,12 +283,30 @@ func timeFnV2(t reflect.Type) encFunc {
 			if y := tm.Year(); y < 0 || y > 9999 {
 				return b, semErr(b, t, errors.New("year outside of range [0,9999]"))
 			}
+			at := len(b)
 			b = append(b, '"')
 			b = tm.AppendFormat(b, time.RFC3339Nano)
+			if !zoneHourValid(b[at+1:]) {
+				return b[:at], semErr(b[:at], t, errors.New("timezone hour outside of range [0,23]"))
+			}
 			return append(b, '"'), nil
 		}
 	}
 	return nil
+}
+
+// zoneHourValid reports whether the RFC 3339 time text s (as time
+// formats it) ends in Z or in an offset of -23:59 to +23:59: time writes
+// the hour of a wider offset as it is, which RFC 3339 does not allow.
+func zoneHourValid(s []byte) bool {
+	n := len(s)
+	if n < len("Z07:00") || s[n-1] == 'Z' {
+		return true
+	}
+	if c := s[n-6]; '0' <= c && c <= '9' {
+		return false // three digits or more
+	}
+	return (s[n-5]-'0')*10+(s[n-4]-'0') < 24
 }
 
 // fnForV2Of is the v2 encoder of t, for use while encoding.

@@ -39,6 +39,7 @@ const (
 	v2HTML                            // jsontext.EscapeForHTML
 	v2JS                              // jsontext.EscapeForJS
 	v2Format                          // `format` tag options are accepted
+	v2AnyCase                         // MatchCaseInsensitiveNames
 
 	// v2Slow: an option of this encoding (the caller's marshal
 	// functions, StringifyNumbers, OmitZeroStructFields, EscapeForJS)
@@ -97,6 +98,7 @@ func marshalV2(b []byte, v any, opts *jsonopts.Struct) ([]byte, error) {
 	set(f.Get(jsonopts.EscapeForHTML), v2HTML)
 	set(f.Get(jsonopts.EscapeForJS), v2JS)
 	set(f.Get(jsonopts.FormatTag), v2Format)
+	set(f.Get(jsonopts.MatchCaseInsensitiveNames), v2AnyCase)
 	if m, ok := opts.Marshalers.(*v2api.Marshalers); ok && m != nil && len(m.List) > 0 {
 		x.funcs = m
 	}

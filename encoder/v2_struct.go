@@ -139,6 +139,10 @@ func structFnV2(t reflect.Type) encFunc {
 			fields[i].emptyLen = emptyLenV2(f.Type)
 		}
 	}
+	var names *fieldNames
+	if plan.Fallback != nil {
+		names = newFieldNames(plan.Fields)
+	}
 	var fallback encFunc
 	var fallbackAt uintptr
 	var fallbackHops []rt.Hop
@@ -182,10 +186,10 @@ func structFnV2(t reflect.Type) encFunc {
 		inline := x&v2Stringify == 0 && e.v2.funcs == nil
 		start := len(b)
 		b = append(b, '{')
-		var written map[string]struct{}
+		var written *fallbackNames
 		checkNames := fallback != nil && x&v2AllowDup == 0
 		if checkNames {
-			written = map[string]struct{}{}
+			written = &fallbackNames{fieldNames: names, seen: make([]bool, len(fields)), anyCase: x&v2AnyCase != 0}
 		}
 		var err error
 		for i := range fields {
@@ -232,7 +236,7 @@ func structFnV2(t reflect.Type) encFunc {
 				continue
 			}
 			if checkNames {
-				written[f.name] = struct{}{}
+				written.seen[i] = true
 			}
 		}
 		if fallback != nil {
@@ -448,7 +452,7 @@ func emptyJSON(v []byte) bool {
 // appendFallbackV2 writes the members of a struct's embedded map or raw
 // value (its fallback) into the object being written from start,
 // refusing names the fields wrote when written is not nil.
-func (e *state) appendFallbackV2(b []byte, start int, p unsafe.Pointer, fn encFunc, t reflect.Type, written map[string]struct{}) ([]byte, error) {
+func (e *state) appendFallbackV2(b []byte, start int, p unsafe.Pointer, fn encFunc, t reflect.Type, written *fallbackNames) ([]byte, error) {
 	if rt.IsRawValueType(t) {
 		return e.appendRawFallbackV2(b, start, *(*[]byte)(p), t, written)
 	}
@@ -493,7 +497,7 @@ var errRawEmbedNotObject = errors.New("embedded raw value must be a JSON object"
 // against those written when written is not nil. A problem with the
 // raw value is placed where the next member would go, with the raw
 // value's own offsets inside.
-func (e *state) appendRawFallbackV2(b []byte, start int, raw []byte, t reflect.Type, written map[string]struct{}) ([]byte, error) {
+func (e *state) appendRawFallbackV2(b []byte, start int, raw []byte, t reflect.Type, written *fallbackNames) ([]byte, error) {
 	if len(raw) == 0 {
 		return b, nil
 	}
@@ -521,11 +525,8 @@ func (e *state) appendRawFallbackV2(b []byte, start int, raw []byte, t reflect.T
 			return b, before(b, err)
 		}
 		u, _ := jsontext.AppendUnquote(nil, name)
-		if written != nil {
-			if _, dup := written[string(u)]; dup {
-				return b, v2api.Within(&jsontext.SyntacticError{ByteOffset: int64(len(b)), Err: jsontext.ErrDuplicateName}, string(u))
-			}
-			written[string(u)] = struct{}{}
+		if written != nil && !written.insert(string(u)) {
+			return b, v2api.Within(&jsontext.SyntacticError{ByteOffset: int64(len(b)), Err: jsontext.ErrDuplicateName}, string(u))
 		}
 		at := len(b)
 		if at > start+1 {
@@ -573,7 +574,7 @@ func (e *state) formatRawV2(b []byte, raw []byte) ([]byte, error) {
 
 // checkNamesV2 refuses a member of the object body (its text between the
 // braces) whose name is in names.
-func checkNamesV2(body []byte, names map[string]struct{}, base int64) error {
+func checkNamesV2(body []byte, names *fallbackNames, base int64) error {
 	obj := jsontext.Value(append(append([]byte{'{'}, body...), '}'))
 	dec := jsontext.NewDecoder(bytes.NewReader(obj), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	if _, err := dec.ReadToken(); err != nil {
@@ -590,7 +591,7 @@ func checkNamesV2(body []byte, names map[string]struct{}, base int64) error {
 		if err != nil {
 			return err
 		}
-		if _, dup := names[tok.String()]; dup {
+		if !names.insert(tok.String()) {
 			return v2api.Within(&jsontext.SyntacticError{ByteOffset: base + off, Err: jsontext.ErrDuplicateName}, tok.String())
 		}
 		if err := dec.SkipValue(); err != nil {
@@ -717,4 +718,71 @@ func (e *state) appendScalarV2(b []byte, f *fieldV2, fp unsafe.Pointer) ([]byte,
 		}
 	}
 	return f.fn(e, b, fp)
+}
+
+// fieldNames is what an embedded fallback's names are checked against
+// (see fallbackNames): a struct's fields by name and by folded name.
+type fieldNames struct {
+	byName map[string]int
+	// byFold lists, by folded name, the fields that fold to it, in
+	// order of ID (breadth first).
+	byFold map[string][]int
+	casing []int8
+}
+
+func newFieldNames(fields []rt.FieldV2) *fieldNames {
+	n := &fieldNames{byName: map[string]int{}, byFold: map[string][]int{}, casing: make([]int8, len(fields))}
+	byID := make([]int, len(fields))
+	for i, f := range fields {
+		n.byName[f.Name] = i
+		n.casing[i] = f.Casing
+		byID[f.ID] = i
+	}
+	for _, i := range byID {
+		k := string(rt.AppendFoldedNameV2(nil, fields[i].Name))
+		n.byFold[k] = append(n.byFold[k], i)
+	}
+	return n
+}
+
+// fallbackNames decides, as Go's v2 does, which names a struct's
+// embedded fallback may write after its fields: a name that is a
+// field's (exactly, or folded when the field matches names without
+// regard to case) stands for that field, which may appear once, written
+// by the field or by the fallback; any other name may appear once.
+type fallbackNames struct {
+	*fieldNames
+	anyCase bool // MatchCaseInsensitiveNames
+	seen    []bool
+	others  map[string]struct{}
+}
+
+// insert records a name the fallback writes and reports whether it may.
+func (n *fallbackNames) insert(name string) bool {
+	var buf [64]byte
+	if fs := n.byFold[string(rt.AppendFoldedNameV2(buf[:0], name))]; len(fs) > 0 {
+		if i, ok := n.byName[name]; ok {
+			return n.mark(i)
+		}
+		for _, i := range fs {
+			if c := n.casing[i]; c == rt.CaseIgnore || n.anyCase && c != rt.CaseStrict {
+				return n.mark(i)
+			}
+		}
+	}
+	if _, dup := n.others[name]; dup {
+		return false
+	}
+	if n.others == nil {
+		n.others = map[string]struct{}{}
+	}
+	n.others[name] = struct{}{}
+	return true
+}
+
+// mark records field i as written and reports whether it was not yet.
+func (n *fallbackNames) mark(i int) bool {
+	had := n.seen[i]
+	n.seen[i] = true
+	return !had
 }

@@ -73,6 +73,23 @@ type withInline struct {
 	Extra map[string]any `json:",embed"`
 }
 
+// noCaseFallback and noCaseMapFallback have fields matched without
+// regard to case beside an embedded fallback, whose names may stand for
+// them (duplicates in Go's v2).
+type noCaseFallback struct {
+	AAA string   `json:",omitempty,case:strict"`
+	AaA string   `json:",omitempty,case:ignore"`
+	AAa string   `json:",omitempty,case:ignore"`
+	Aaa string   `json:",omitempty"`
+	X   rawValue `json:",embed"`
+}
+
+type noCaseMapFallback struct {
+	AaA string         `json:",case:ignore"`
+	Bb  int            `json:",omitempty"`
+	M   map[string]any `json:",embed"`
+}
+
 type withRawInline struct {
 	A     int
 	Extra rawValue `json:",embed"`
@@ -227,6 +244,12 @@ func marshalValues() map[string]any {
 		"inlinedup":     withInline{A: 1, Extra: map[string]any{"A": 2}},
 		"inlinenil":     withInline{A: 1},
 		"rawinline":     withRawInline{A: 1, Extra: rawValue(`{"q": [1, 2]}`)},
+		"nocasefb":      noCaseFallback{X: rawValue(`{"Aaa": "", "AaA": "", "aaa": ""}`)},
+		"nocasefbdiff":  noCaseFallback{X: rawValue(`{"Aaa": "", "AaA": "", "AAa": "", "AAA": ""}`)},
+		"nocasefbfield": noCaseFallback{AAA: "x", AaA: "x", X: rawValue(`{"aaa": "", "AAA": ""}`)},
+		"nocasefbdelim": noCaseFallback{AaA: "x", X: rawValue(`{"aa_a": ""}`)},
+		"nocasefbmap":   noCaseMapFallback{AaA: "x", M: map[string]any{"aaa": 1}},
+		"nocasefbmapok": noCaseMapFallback{M: map[string]any{"aaa": 1, "bB": 2}},
 		"conflict":      newConflict(1, 2),
 		"badtag":        badTag{1},
 		"badstring":     badString{"x"},

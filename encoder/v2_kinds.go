@@ -665,7 +665,9 @@ func (e *state) mapBodyV2(b []byte, m reflect.Value, mc *mapV2) ([]byte, error) 
 	x := e.v2.bits
 	plain := mc.plainKeys
 	unique := mc.uniqueKeys
-	if e.v2.funcs != nil && funcsV2(e.v2.funcs, kt) != nil {
+	// The caller's functions write the keys of maps, but not those of a
+	// struct's embedded fallback map (Go's v2 writes those as strings).
+	if e.v2.funcs != nil && !mc.fallback && funcsV2(e.v2.funcs, kt) != nil {
 		plain, unique = false, false
 	}
 	if kt.Kind() == reflect.String && x&v2AllowBadUTF8 != 0 {

@@ -164,7 +164,7 @@ func structFnV2(t reflect.Type) encFunc {
 	if fallbackType != nil {
 		fallback = fnForV2Locked(fallbackType)
 		if fallbackType.Kind() == reflect.Map {
-			mc := &mapV2{t: fallbackType, key: fnForV2Locked(fallbackType.Key()), val: fnForV2Locked(fallbackType.Elem()),
+			mc := &mapV2{t: fallbackType, key: rawFnForV2Locked(fallbackType.Key()), val: fnForV2Locked(fallbackType.Elem()),
 				plainKeys: !v2api.HasMethods(fallbackType.Key()), uniqueKeys: !v2api.HasMethods(fallbackType.Key()), fallback: true}
 			fallback = withFuncsV2(fallbackType, mc.encode)
 		}

@@ -140,6 +140,8 @@ func funcValues() map[string]any {
 		"strings3": []string{"é"},
 		"floats":   []any{1.5, float32(2), 3},
 		"kitchen":  randomValue(0),
+		// The functions write no keys of an embedded fallback map.
+		"fallbackkeys": withInline{A: 1, Extra: map[string]any{"a": 1}},
 	}
 }
 

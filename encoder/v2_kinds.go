@@ -688,7 +688,13 @@ func (e *state) mapBodyV2(b []byte, m reflect.Value, mc *mapV2) ([]byte, error) 
 			s := *(*string)(kp)
 			b, err = e.appendStringV2(b, s, kt)
 			if err != nil && mc.fallback {
-				err = semErr(b, kt, err)
+				// Go's v2 reports the key's syntax error (invalid UTF-8)
+				// as the key type's, at the key: its cause unwrapped.
+				if se, ok := err.(*jsontext.SyntacticError); ok {
+					err = &v2api.Error{Action: "marshal", ByteOffset: se.ByteOffset, GoType: kt, Err: se.Err}
+				} else {
+					err = semErr(b, kt, err)
+				}
 			}
 			if err != nil || !checkDup {
 				return b, s, err

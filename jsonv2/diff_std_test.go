@@ -129,6 +129,8 @@ func compareErrors(want, got error) string {
 		if string(wx.JSONPointer) != string(gx.JSONPointer) || wx.ByteOffset != gx.ByteOffset || wx.Err.Error() != gx.Err.Error() {
 			return fmt.Sprintf("syntactic error\n got %q %d %v\nwant %q %d %v", gx.JSONPointer, gx.ByteOffset, got, wx.JSONPointer, wx.ByteOffset, want)
 		}
+	} else if errors.As(got, &gx) {
+		return fmt.Sprintf("cause SyntacticError %v, want %T %v", got, want, want)
 	}
 	return ""
 }

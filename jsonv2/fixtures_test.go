@@ -243,6 +243,7 @@ func marshalValues() map[string]any {
 		"inline":        withInline{A: 1, Extra: map[string]any{"z": 1, "y": "2"}},
 		"inlinedup":     withInline{A: 1, Extra: map[string]any{"A": 2}},
 		"inlinenil":     withInline{A: 1},
+		"inlinebadutf8": withInline{Extra: map[string]any{"\xde\xad\xbe\xef": nil}},
 		"rawinline":     withRawInline{A: 1, Extra: rawValue(`{"q": [1, 2]}`)},
 		"nocasefb":      noCaseFallback{X: rawValue(`{"Aaa": "", "AaA": "", "aaa": ""}`)},
 		"nocasefbdiff":  noCaseFallback{X: rawValue(`{"Aaa": "", "AaA": "", "AAa": "", "AAA": ""}`)},

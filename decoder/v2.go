@@ -12,7 +12,9 @@ package decoder
 // v1 dialect's.
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"reflect"
 	"strconv"
 	"strings"
@@ -55,6 +57,9 @@ type v2dstate struct {
 	// full is the whole input, of which the decoders read the valid
 	// text before a syntax error.
 	full []byte
+	// readFailed is set when full is what a reader gave before it
+	// failed (UnmarshalRead).
+	readFailed bool
 	// single is set in a single pass over text not checked first (see
 	// decodeV2Single): the decoders check the delimiters and literals
 	// they would otherwise take as read.
@@ -68,6 +73,11 @@ type v2dstate struct {
 	// *jsontext.Decoder of encoding/json/jsontext, on Go 1.27).
 	stdShadow       any
 	stdShadowBroken bool
+	// exact is the syntax error a caller's method or function met, or
+	// one found after it declined (declinedWalk): where Go's decoder
+	// meets it, placed from the top, as Go's v2 reports it through every
+	// level. The decoders return errTruncated once it is set (syntaxAt).
+	exact *jsontext.SyntacticError
 	// unknown is the stack of names met in the objects being decoded
 	// that no field takes, in a single pass (see structV2.decode).
 	unknown []string
@@ -96,6 +106,7 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 		top = v2TopFor(ef.Type, pt)
 	}
 	x := newV2dstate(in, opts)
+	x.readFailed = readErr != nil
 	if readErr == nil && top.plain && !v2api.CheckedOnly && x.funcs == nil && x.bits&v2AllowDup == 0 && !opts.Flags.Get(jsonopts.AllowInvalidUTF8) && zeroMemory(ef.Data, top.size) {
 		if decodeV2Single(in, ef.Data, top.fn, x) {
 			return nil
@@ -119,7 +130,11 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 	d.v2 = &d.v2buf
 	d.skipSpace()
 	err := top.fn(d, ef.Data)
+	exact := d.v2buf.exact
 	putState(d)
+	if se, ok := err.(*v2api.Error); ok && se.Err == errTruncated && exact != nil {
+		return exact
+	}
 	if syntaxErr != nil {
 		// An error the decoders meet in the text before the syntax error
 		// wins (a semantic error, or a duplicate name only the meaning
@@ -349,8 +364,14 @@ func withFuncsV2(t reflect.Type, fn decFunc) decFunc {
 	return func(d *state, p unsafe.Pointer) error {
 		if d.v2.funcs != nil {
 			if idx := d.v2.funcs.For(t); idx != nil {
-				if done, err := d.callFuncsV2(t, p, idx); done {
+				done, walked, err := d.callFuncsV2(t, p, idx)
+				if done {
 					return err
+				}
+				if walked != nil {
+					// All declined a value the valid text ends within,
+					// in which t's decoder meets this syntax error.
+					return d.orDeclined(fn(d, p), walked)
 				}
 			}
 		}
@@ -360,8 +381,10 @@ func withFuncsV2(t reflect.Type, fn decFunc) decFunc {
 
 // callFuncsV2 offers the value at pos, to be stored at p (of type t), to
 // the caller's unmarshal functions listed in idx, in order. done is
-// false when all declined.
-func (d *state) callFuncsV2(t reflect.Type, p unsafe.Pointer, idx []int) (done bool, err error) {
+// false when all declined; walked is then the syntax error that t's own
+// decoder meets in the value, when the valid text ends within it and
+// declinedWalk finds one.
+func (d *state) callFuncsV2(t reflect.Type, p unsafe.Pointer, idx []int) (done bool, walked *jsontext.SyntacticError, err error) {
 	start := d.pos
 	// A value cut short by a syntax error is still offered to functions
 	// that read it from a Decoder: one may decline before reading.
@@ -372,23 +395,85 @@ func (d *state) callFuncsV2(t reflect.Type, p unsafe.Pointer, idx []int) (done b
 		if u.Bytes != nil {
 			// Not one that may decline: the last one tried.
 			if cut {
-				return true, d.truncated()
+				return true, nil, d.truncated()
 			}
 			d.takeTag()
 			if err := u.Bytes([]byte(raw), ptr); err != nil {
-				return true, d.collapseErr(start, u.Type, wrapUnsupported(err, "unmarshal function of type func([]byte, T) error"))
+				return true, nil, d.collapseErr(start, u.Type, wrapUnsupported(err, "unmarshal function of type func([]byte, T) error"))
 			}
-			return true, nil
+			return true, nil, nil
 		}
 		err := d.callFromV2(raw, start, cut, u.Type, func(dec *jsontext.Decoder) error { return u.From(dec, ptr) })
 		if errors.Is(err, errors.ErrUnsupported) {
 			continue
 		}
 		d.takeTag()
-		return true, err
+		return true, nil, err
 	}
 	d.pos = start
-	return false, nil
+	if cut && readsByKindV2(t) {
+		return false, d.declinedWalk(t, p, start), nil
+	}
+	return false, nil, nil
+}
+
+// readsByKindV2 reports whether Go's v2 decodes a value of type t, once
+// the caller's functions for t decline, by t's kind: t has no methods
+// v2 calls and is not a time type.
+func readsByKindV2(t reflect.Type) bool {
+	if timeFnV2(t) != nil {
+		return false
+	}
+	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
+		return true
+	}
+	pt := reflect.PointerTo(t)
+	return !hasFromMethodV2(pt) && !pt.Implements(rt.UnmarshalerType) && !pt.Implements(rt.TextUnmarshalerType)
+}
+
+// declinedWalk finds the syntax error Go's v2 meets in the value at
+// start, of type t at p, which the valid text ends within, when the
+// caller's functions or t's UnmarshalJSONFrom method declined it and t
+// is decoded by its kind. The walk that found the syntax error first
+// (syntaxErrorV2) cannot tell that they decline, and took the value to
+// be read whole; the kind's decoder reads it token by token, and may
+// meet the error elsewhere or place it otherwise. This walks the value
+// again, as that decoder reads it, on a Decoder over the whole input put
+// before it. It must run before the value changes; nil when it finds no
+// syntax error there or cannot tell.
+func (d *state) declinedWalk(t reflect.Type, p unsafe.Pointer, start int) *jsontext.SyntacticError {
+	x := d.v2
+	dec := jsontext.NewDecoder(bytes.NewReader(x.full), x.opts)
+	broken := false
+	if _, ok := d.shadowAt(jetFromDecoder{dec}, &broken, start); !ok {
+		return nil
+	}
+	err := newWalkerV2(dec, x.opts).walkKind(t, reflect.NewAt(t, p).Elem())
+	se, ok := err.(*jsontext.SyntacticError)
+	if !ok || x.shadowMissesEnd(se) {
+		return nil
+	}
+	return se
+}
+
+// orDeclined is err, the outcome of decoding a value by its kind after
+// the caller's functions or its method declined it; when the decoding
+// ran into the end of the valid text, walked (from declinedWalk) is the
+// syntax error to report, unless one met within the value came first.
+func (d *state) orDeclined(err error, walked *jsontext.SyntacticError) error {
+	if e, ok := err.(*v2api.Error); ok && e.Err == errTruncated && walked != nil {
+		return d.syntaxAt(walked)
+	}
+	return err
+}
+
+// syntaxAt records se as the syntax error Go's decoding meets (exact),
+// unless one was recorded first, and ends the decoding.
+func (d *state) syntaxAt(se *jsontext.SyntacticError) error {
+	if d.v2.exact == nil {
+		d.v2.exact = se
+	}
+	return d.truncated()
 }
 
 // errAt is a semantic error about the value of type t that starts at
@@ -501,6 +586,23 @@ func (d *state) valueText() (raw string, cut bool) {
 		return "", true
 	}
 	return d.src[start:d.pos], false
+}
+
+// shadowMissesEnd reports whether a call of the caller's code on the
+// shadow, which returned err, met what Go's call does not: the shadow
+// reads the whole input as Go's Decoder does, and so meets every syntax
+// error where Go's meets it, but where a reader failed, the shadow meets
+// the end of the text the reader gave and Go's the failure. The walk
+// (syntaxErrorV2) places that failure.
+func (x *v2dstate) shadowMissesEnd(err error) bool {
+	return x.readFailed && (errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF))
+}
+
+// blankInput reports whether the input holds no value: Go's v2 then
+// calls no method or function for the top-level value, and reports the
+// end of the input.
+func (x *v2dstate) blankInput() bool {
+	return wire.SkipSpace(wire.StringOf(x.full), 0) >= len(x.full)
 }
 
 func (d *state) truncated() error {

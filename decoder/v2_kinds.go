@@ -60,11 +60,12 @@ func methodFnV2(t reflect.Type) decFunc {
 	switch {
 	case from != nil:
 		var next decFunc
+		byKind := false
 		switch {
 		case pt.Implements(rt.UnmarshalerType), pt.Implements(rt.TextUnmarshalerType):
 			next = methodFnV2Skip(t)
 		default:
-			next = kindFnV2(t)
+			next, byKind = kindFnV2(t), true
 		}
 		return func(d *state, p unsafe.Pointer) error {
 			tag := d.takeTag()
@@ -74,9 +75,13 @@ func methodFnV2(t reflect.Type) decFunc {
 			if errors.Is(err, errors.ErrUnsupported) {
 				// Declined: the value is decoded as if the method did
 				// not exist, under the same tag options.
+				var walked *jsontext.SyntacticError
+				if cut && byKind {
+					walked = d.declinedWalk(t, p, start)
+				}
 				d.pos = start
 				d.v2.tag = tag
-				return next(d, p)
+				return d.orDeclined(next(d, p), walked)
 			}
 			return err
 		}
@@ -186,15 +191,20 @@ var (
 // It returns errors.ErrUnsupported when the call declined without
 // reading.
 func (d *state) callFromV2(raw string, start int, cut bool, t reflect.Type, call func(*jsontext.Decoder) error) error {
+	if d.v2.blankInput() {
+		return d.truncated()
+	}
 	if sh, dec, ok := d.jetShadowAt(start); ok {
 		// The caller's Decoder, as Go's v2 passes its own: positioned
 		// before the value, knowing where it is.
 		err := call(dec)
-		if se, ok := err.(*jsontext.SyntacticError); ok && !cut {
-			// Placed from the top already; its pointer is made relative
-			// again, as errors grow theirs on the way out.
-			se.JSONPointer = jsontext.Pointer(sh.relative(string(se.JSONPointer)))
-			return se
+		if cut && d.v2.shadowMissesEnd(err) {
+			return d.truncated()
+		}
+		if se, ok := err.(*jsontext.SyntacticError); ok {
+			// Met where Go's call meets it, within the value or not,
+			// and placed from the top: Go's v2 reports it as it is.
+			return d.syntaxAt(se)
 		}
 		return d.fromResult(start, raw, cut, t, err, sh)
 	}
@@ -352,12 +362,14 @@ func (s *shadowDecoder) relative(ptr string) string {
 // UnmarshalFromFunc function (of type t) that returned err after reading
 // from dec, a Decoder over raw, the text of the value at start.
 //
-// When the valid text ends within the value (cut), a call that read or
-// met that end gives way to the syntax error; one that failed before
-// reading reports its own error, which Go's v2 meets first.
+// When the valid text ends within the value (cut), a call on a Decoder
+// of the value alone that read or met that end gives way to the syntax
+// error; one that failed before reading reports its own error, which Go's
+// v2 meets first. A call on the shadow met what Go's call meets.
 func (d *state) fromResult(start int, raw string, cut bool, t reflect.Type, err error, dec fromDecoder) error {
 	read := dec.InputOffset() > 0
-	if cut && !errors.Is(err, errors.ErrUnsupported) {
+	_, shadowed := dec.(*shadowDecoder)
+	if cut && !shadowed && !errors.Is(err, errors.ErrUnsupported) {
 		var se *jsontext.SyntacticError
 		if read || err == nil || err == io.EOF || err == io.ErrUnexpectedEOF || errors.As(err, &se) {
 			return d.truncated()

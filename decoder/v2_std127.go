@@ -33,6 +33,9 @@ func stdFromCallerOf(t reflect.Type) fromCaller {
 	return func(d *state, p unsafe.Pointer, raw string, start int, cut bool) error {
 		m := reflect.NewAt(t, p).Interface().(stdjson.UnmarshalerFrom)
 		x := d.v2
+		if x.blankInput() {
+			return d.truncated()
+		}
 		if x.stdShadow == nil {
 			x.stdShadow = stdjsontext.NewDecoder(bytes.NewReader(x.full), stdOptionsOf(x.opts))
 		}
@@ -40,11 +43,13 @@ func stdFromCallerOf(t reflect.Type) fromCaller {
 			// Go's own Decoder, positioned before the value and knowing
 			// where it is, as Go's v2 passes it.
 			err := m.UnmarshalJSONFrom(x.stdShadow.(*stdjsontext.Decoder))
+			if cut && x.shadowMissesEnd(err) {
+				return d.truncated()
+			}
 			if se, ok := err.(*stdjsontext.SyntacticError); ok {
-				if cut {
-					return d.truncated()
-				}
-				return &jsontext.SyntacticError{ByteOffset: se.ByteOffset, JSONPointer: jsontext.Pointer(sh.relative(string(se.JSONPointer))), Err: se.Err}
+				// Met where Go's call meets it, within the value or not,
+				// and placed from the top: Go's v2 reports it as it is.
+				return d.syntaxAt(jetSyntacticError(se, 0, string(se.JSONPointer)))
 			}
 			return d.fromResult(start, raw, cut, t, err, sh)
 		}
@@ -52,13 +57,27 @@ func stdFromCallerOf(t reflect.Type) fromCaller {
 		err := m.UnmarshalJSONFrom(dec)
 		if se, ok := err.(*stdjsontext.SyntacticError); ok && !cut {
 			// The standard Decoder's error, placed from the top as jet's.
-			return &jsontext.SyntacticError{ByteOffset: int64(start) + se.ByteOffset, JSONPointer: jsontext.Pointer(se.JSONPointer), Err: se.Err}
+			return jetSyntacticError(se, int64(start), string(se.JSONPointer))
 		}
 		if _, ok := err.(*stdjsontext.SyntacticError); ok {
 			return d.truncated()
 		}
 		return d.fromResult(start, raw, cut, t, err, stdFromDecoder{dec})
 	}
+}
+
+// jetSyntacticError is the standard library's syntax error se as jet's,
+// moved by off, with pointer ptr; its cause is jet's where it is one of
+// the standard library's jsontext errors, which Error words apart.
+func jetSyntacticError(se *stdjsontext.SyntacticError, off int64, ptr string) *jsontext.SyntacticError {
+	err := se.Err
+	switch err {
+	case stdjsontext.ErrDuplicateName:
+		err = jsontext.ErrDuplicateName
+	case stdjsontext.ErrNonStringName:
+		err = jsontext.ErrNonStringName
+	}
+	return &jsontext.SyntacticError{ByteOffset: se.ByteOffset + off, JSONPointer: jsontext.Pointer(ptr), Err: err}
 }
 
 // stdOptionsOf are the options of a jet decoding as the standard

@@ -33,17 +33,7 @@ func syntaxErrorV2(in []byte, readErr error, t reflect.Type, v reflect.Value, op
 		r = io.MultiReader(r, failingReader{readErr})
 	}
 	dec := jsontext.NewDecoder(r, opts)
-	w := &walkerV2{dec: dec, opts: opts}
-	f := opts.Flags
-	w.anyCase = f.Get(jsonopts.MatchCaseInsensitiveNames)
-	w.slowAny = f.Get(jsonopts.AllowDuplicateNames)
-	if u, ok := opts.Unmarshalers.(*v2api.Unmarshalers); ok && u != nil {
-		for _, at := range fromAnyTypes {
-			if len(u.For(at)) > 0 {
-				w.slowAny = true
-			}
-		}
-	}
+	w := newWalkerV2(dec, opts)
 	// at is where a failed read began: the next token, past whitespace.
 	at := func() int {
 		n := int(dec.InputOffset())
@@ -105,6 +95,22 @@ type walkerV2 struct {
 	plans map[reflect.Type]rt.PlanV2
 	// whole caches readsWhole.
 	whole map[reflect.Type]bool
+}
+
+// newWalkerV2 returns a walker reading dec under opts.
+func newWalkerV2(dec *jsontext.Decoder, opts *jsonopts.Struct) *walkerV2 {
+	w := &walkerV2{dec: dec, opts: opts}
+	f := opts.Flags
+	w.anyCase = f.Get(jsonopts.MatchCaseInsensitiveNames)
+	w.slowAny = f.Get(jsonopts.AllowDuplicateNames)
+	if u, ok := opts.Unmarshalers.(*v2api.Unmarshalers); ok && u != nil {
+		for _, at := range fromAnyTypes {
+			if len(u.For(at)) > 0 {
+				w.slowAny = true
+			}
+		}
+	}
+	return w
 }
 
 // readsWhole reports whether Go's v2 reads a value of type t whole
@@ -180,6 +186,13 @@ func (w *walkerV2) walk(t reflect.Type, v reflect.Value) error {
 		_, err := dec.ReadValue()
 		return err
 	}
+	return w.walkKind(t, v)
+}
+
+// walkKind reads one value from dec as Go's v2 decoder for t's kind
+// would, without t's methods or the caller's functions for t.
+func (w *walkerV2) walkKind(t reflect.Type, v reflect.Value) error {
+	dec := w.dec
 	switch t.Kind() {
 	case reflect.Pointer:
 		if dec.PeekKind() == 'n' {

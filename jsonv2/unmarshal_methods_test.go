@@ -394,3 +394,41 @@ func TestUnmarshalMethodsAgainstStd(t *testing.T) {
 	}
 	fails.done()
 }
+
+// cutMethodInputs end in a syntax error within or just after a value
+// that a method or function reads from a Decoder, or declines before
+// reading: Go's v2 reports what the method meets (a syntax error where
+// its reads meet it, or its own error first), or, when it declines, the
+// error where the decoder of the value's kind meets it, which differ
+// from the read of the whole value.
+var cutMethodInputs = []string{
+	``, ` `, `[,`, `[1,,`, `{,`, `{"S":"x",}`, `{"K":[,`, `["a","stop",,`, `["done",,`, `[{,`,
+	`{"From":[,`, `{"From":[1,,`, `{"From":[1,}`, `{"From":{,`, `{"From":{"S":"x",}`, `{"From":{"S":,`,
+	`{"From":[[,`, `{"From":["a","stop",,`, `{"From":["a","done",,`, `{"From":[1,[2],,`, `{"From":"partial",,`,
+	`{"From":7,,`, `{"From":[1`, `{"From":[1,`, `{"From":[`, `{"From":`, `{"From":["a"}`, `{"From":["a":1]`,
+	`{"From":[true,`, `{"From":[1 2]`, `{"From" [1]`, `{"From":[1]]`, `{"From":[]]`, `{"From":{"S":"x"}]`,
+	`{"FromS":[[,`, `{"FromS":[1,,`, `{"FromS":[{,`, `{"FromP":[,`, `{"FromM":{"a":[,`, `{"FromM":{"a":{,`,
+	`{"Ptrs":[[,`, `{"AnyVal":[,`, `{"FAT":[,`, `{"FAT":{,`, `{"Int":[,`, `{"IntS":[,`, `{"JSON":[,`, `{"Text":[,`,
+	`{"T":{,`, `{"X":{,`, `{"A":{,`, `{"L":[,`, `{"T":{"V":"v",}`, `{"TP":{,`, `{"A":[1,,`, `[1,"n2",,`,
+	`{"M":{"a":,`, `{"MS":{"a":"x",}`, `{"T":[1,,`, `{"X":[1,,`, `{"TP":[[,`, `{"A":[{,`, `{"A":{"x":[,`,
+	`{"S":"x",,`, `{"SP":[,`, `{"L":["a",,`, `{"IP":[,`, `{"St":[,`, `{"T":{"V":[,`,
+}
+
+// TestUnmarshalCutMethodsAgainstStd decodes cutMethodInputs into the
+// method and function destinations, with and without the functions.
+func TestUnmarshalCutMethodsAgainstStd(t *testing.T) {
+	fails := newUFailures(t)
+	sets := []uOpts{{name: "none"}, uOptsOf(uStringify, uAnyCase, uAllowUTF8, funcPairs()[0].opts())}
+	for _, fp := range funcPairs() {
+		sets = append(sets, fp.opts())
+	}
+	dests := append(methodDests(), funcDests()...)
+	for _, in := range cutMethodInputs {
+		for _, dest := range dests {
+			for _, o := range sets {
+				fails.add(fmt.Sprintf("%q -> %s %s", in, dest.name, o.name), diffUnmarshal([]byte(in), dest, o))
+			}
+		}
+	}
+	fails.done()
+}

@@ -57,9 +57,9 @@ type v2dstate struct {
 	// full is the whole input, of which the decoders read the valid
 	// text before a syntax error.
 	full []byte
-	// readFailed is set when full is what a reader gave before it
-	// failed (UnmarshalRead).
-	readFailed bool
+	// readErr is the error of the reader (UnmarshalRead) that gave
+	// full before it failed, or nil.
+	readErr error
 	// single is set in a single pass over text not checked first (see
 	// decodeV2Single): the decoders check the delimiters and literals
 	// they would otherwise take as read.
@@ -77,7 +77,7 @@ type v2dstate struct {
 	// one found after it declined (declinedWalk): where Go's decoder
 	// meets it, placed from the top, as Go's v2 reports it through every
 	// level. The decoders return errTruncated once it is set (syntaxAt).
-	exact *jsontext.SyntacticError
+	exact error
 	// unknown is the stack of names met in the objects being decoded
 	// that no field takes, in a single pass (see structV2.decode).
 	unknown []string
@@ -106,7 +106,7 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 		top = v2TopFor(ef.Type, pt)
 	}
 	x := newV2dstate(in, opts)
-	x.readFailed = readErr != nil
+	x.readErr = readErr
 	if readErr == nil && top.plain && !v2api.CheckedOnly && x.funcs == nil && x.bits&v2AllowDup == 0 && !opts.Flags.Get(jsonopts.AllowInvalidUTF8) && zeroMemory(ef.Data, top.size) {
 		if decodeV2Single(in, ef.Data, top.fn, x) {
 			return nil
@@ -384,7 +384,7 @@ func withFuncsV2(t reflect.Type, fn decFunc) decFunc {
 // false when all declined; walked is then the syntax error that t's own
 // decoder meets in the value, when the valid text ends within it and
 // declinedWalk finds one.
-func (d *state) callFuncsV2(t reflect.Type, p unsafe.Pointer, idx []int) (done bool, walked *jsontext.SyntacticError, err error) {
+func (d *state) callFuncsV2(t reflect.Type, p unsafe.Pointer, idx []int) (done bool, walked, err error) {
 	start := d.pos
 	// A value cut short by a syntax error is still offered to functions
 	// that read it from a Decoder: one may decline before reading.
@@ -441,35 +441,35 @@ func readsByKindV2(t reflect.Type) bool {
 // again, as that decoder reads it, on a Decoder over the whole input put
 // before it. It must run before the value changes; nil when it finds no
 // syntax error there or cannot tell.
-func (d *state) declinedWalk(t reflect.Type, p unsafe.Pointer, start int) *jsontext.SyntacticError {
+func (d *state) declinedWalk(t reflect.Type, p unsafe.Pointer, start int) error {
 	x := d.v2
-	dec := jsontext.NewDecoder(bytes.NewReader(x.full), x.opts)
+	dec := jsontext.NewDecoder(x.shadowReader(), x.opts)
 	broken := false
 	if _, ok := d.shadowAt(jetFromDecoder{dec}, &broken, start); !ok {
 		return nil
 	}
 	err := newWalkerV2(dec, x.opts).walkKind(t, reflect.NewAt(t, p).Elem())
-	se, ok := err.(*jsontext.SyntacticError)
-	if !ok || x.shadowMissesEnd(se) {
-		return nil
+	if _, ok := err.(*jsontext.SyntacticError); ok || isJetIOError(err) {
+		return err
 	}
-	return se
+	return nil
 }
 
 // orDeclined is err, the outcome of decoding a value by its kind after
 // the caller's functions or its method declined it; when the decoding
 // ran into the end of the valid text, walked (from declinedWalk) is the
 // syntax error to report, unless one met within the value came first.
-func (d *state) orDeclined(err error, walked *jsontext.SyntacticError) error {
+func (d *state) orDeclined(err, walked error) error {
 	if e, ok := err.(*v2api.Error); ok && e.Err == errTruncated && walked != nil {
 		return d.syntaxAt(walked)
 	}
 	return err
 }
 
-// syntaxAt records se as the syntax error Go's decoding meets (exact),
-// unless one was recorded first, and ends the decoding.
-func (d *state) syntaxAt(se *jsontext.SyntacticError) error {
+// syntaxAt records se, a syntax error or the reader's failure, as the
+// error Go's decoding meets (exact), unless one was recorded first, and
+// ends the decoding.
+func (d *state) syntaxAt(se error) error {
 	if d.v2.exact == nil {
 		d.v2.exact = se
 	}
@@ -588,21 +588,35 @@ func (d *state) valueText() (raw string, cut bool) {
 	return d.src[start:d.pos], false
 }
 
-// shadowMissesEnd reports whether a call of the caller's code on the
-// shadow, which returned err, met what Go's call does not: the shadow
-// reads the whole input as Go's Decoder does, and so meets every syntax
-// error where Go's meets it, but where a reader failed, the shadow meets
-// the end of the text the reader gave and Go's the failure. The walk
-// (syntaxErrorV2) places that failure.
-func (x *v2dstate) shadowMissesEnd(err error) bool {
-	return x.readFailed && (errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF))
+// shadowReader reads the whole input for a shadow: as Go's Decoder
+// reads it, up to where its reader failed, if it did.
+func (x *v2dstate) shadowReader() io.Reader {
+	r := bytes.NewReader(x.full)
+	if x.readErr == nil {
+		return r
+	}
+	return io.MultiReader(r, failingReader{x.readErr})
 }
 
-// blankInput reports whether the input holds no value: Go's v2 then
-// calls no method or function for the top-level value, and reports the
-// end of the input.
+// jetIOErrorType is the type of the error jet's Decoder returns for a
+// reader's failure, which Go's v2 reports as it is (as its own).
+var jetIOErrorType = reflect.TypeOf(jetIOError(errors.ErrUnsupported))
+
+// isJetIOError reports whether err is jet's Decoder's error for a
+// reader's failure.
+func isJetIOError(err error) bool { return err != nil && reflect.TypeOf(err) == jetIOErrorType }
+
+// jetIOError is jet's Decoder's error for the reader's failure err.
+func jetIOError(err error) error {
+	_, e := jsontext.NewDecoder(failingReader{err}).ReadToken()
+	return e
+}
+
+// blankInput reports whether the input holds no value, and ends there:
+// Go's v2 then calls no method or function for the top-level value, and
+// reports the end of the input.
 func (x *v2dstate) blankInput() bool {
-	return wire.SkipSpace(wire.StringOf(x.full), 0) >= len(x.full)
+	return x.readErr == nil && wire.SkipSpace(wire.StringOf(x.full), 0) >= len(x.full)
 }
 
 func (d *state) truncated() error {

@@ -1,7 +1,6 @@
 package decoder
 
 import (
-	"bytes"
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
@@ -75,7 +74,7 @@ func methodFnV2(t reflect.Type) decFunc {
 			if errors.Is(err, errors.ErrUnsupported) {
 				// Declined: the value is decoded as if the method did
 				// not exist, under the same tag options.
-				var walked *jsontext.SyntacticError
+				var walked error
 				if cut && byKind {
 					walked = d.declinedWalk(t, p, start)
 				}
@@ -198,13 +197,10 @@ func (d *state) callFromV2(raw string, start int, cut bool, t reflect.Type, call
 		// The caller's Decoder, as Go's v2 passes its own: positioned
 		// before the value, knowing where it is.
 		err := call(dec)
-		if cut && d.v2.shadowMissesEnd(err) {
-			return d.truncated()
-		}
-		if se, ok := err.(*jsontext.SyntacticError); ok {
+		if _, ok := err.(*jsontext.SyntacticError); ok || isJetIOError(err) {
 			// Met where Go's call meets it, within the value or not,
 			// and placed from the top: Go's v2 reports it as it is.
-			return d.syntaxAt(se)
+			return d.syntaxAt(err)
 		}
 		return d.fromResult(start, raw, cut, t, err, sh)
 	}
@@ -279,6 +275,11 @@ func (d *state) shadowAt(dec tokenStream, broken *bool, start int) (*shadowDecod
 		return nil, false
 	}
 	full := d.v2.full
+	if start >= len(d.src) {
+		// The valid text ends before the delimiter the value follows,
+		// which Go's Decoder reads with the value.
+		start = d.nextValueAt(start)
+	}
 	for {
 		next := int(dec.InputOffset())
 		for next < len(full) && isSpaceByte(full[next]) {
@@ -321,7 +322,7 @@ func (d *state) shadowAt(dec tokenStream, broken *bool, start int) (*shadowDecod
 func (d *state) jetShadowAt(start int) (*shadowDecoder, *jsontext.Decoder, bool) {
 	x := d.v2
 	if x.shadow == nil {
-		x.shadow = jsontext.NewDecoder(bytes.NewReader(x.full), x.opts)
+		x.shadow = jsontext.NewDecoder(x.shadowReader(), x.opts)
 	}
 	sh, ok := d.shadowAt(jetFromDecoder{x.shadow}, &x.shadowBroken, start)
 	return sh, x.shadow, ok
@@ -368,7 +369,11 @@ func (s *shadowDecoder) relative(ptr string) string {
 // v2 meets first. A call on the shadow met what Go's call meets.
 func (d *state) fromResult(start int, raw string, cut bool, t reflect.Type, err error, dec fromDecoder) error {
 	read := dec.InputOffset() > 0
-	_, shadowed := dec.(*shadowDecoder)
+	sh, shadowed := dec.(*shadowDecoder)
+	if shadowed && sh.start != start {
+		// The value follows a delimiter the valid text ends before.
+		start, raw = sh.start, wire.StringOf(d.v2.full[sh.start:])
+	}
 	if cut && !shadowed && !errors.Is(err, errors.ErrUnsupported) {
 		var se *jsontext.SyntacticError
 		if read || err == nil || err == io.EOF || err == io.ErrUnexpectedEOF || errors.As(err, &se) {
@@ -378,7 +383,7 @@ func (d *state) fromResult(start int, raw string, cut bool, t reflect.Type, err 
 	if err == nil && (dec.StackDepth() != 0 || !read) {
 		err = errNonSingularValue
 	}
-	if sh, ok := dec.(*shadowDecoder); ok && err == nil {
+	if shadowed && err == nil {
 		if _, n := sh.dec.stackIndex(sh.baseDepth); n != sh.baseLen+1 {
 			// Read past the value: placed, as Go's v2 places it, at the
 			// last value read, in the container around the value.

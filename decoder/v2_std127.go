@@ -8,9 +8,9 @@ package decoder
 // the value's text.
 
 import (
-	"bytes"
 	stdjsontext "encoding/json/jsontext"
 	stdjson "encoding/json/v2"
+	"errors"
 	"reflect"
 	"strings"
 	"unsafe"
@@ -37,14 +37,15 @@ func stdFromCallerOf(t reflect.Type) fromCaller {
 			return d.truncated()
 		}
 		if x.stdShadow == nil {
-			x.stdShadow = stdjsontext.NewDecoder(bytes.NewReader(x.full), stdOptionsOf(x.opts))
+			x.stdShadow = stdjsontext.NewDecoder(x.shadowReader(), stdOptionsOf(x.opts))
 		}
 		if sh, ok := d.shadowAt(stdFromDecoder{x.stdShadow.(*stdjsontext.Decoder)}, &x.stdShadowBroken, start); ok {
 			// Go's own Decoder, positioned before the value and knowing
 			// where it is, as Go's v2 passes it.
 			err := m.UnmarshalJSONFrom(x.stdShadow.(*stdjsontext.Decoder))
-			if cut && x.shadowMissesEnd(err) {
-				return d.truncated()
+			if reflect.TypeOf(err) == stdIOErrorType {
+				// The reader's failure, which Go's v2 reports as it is.
+				return d.syntaxAt(jetIOError(errors.Unwrap(err)))
 			}
 			if se, ok := err.(*stdjsontext.SyntacticError); ok {
 				// Met where Go's call meets it, within the value or not,
@@ -79,6 +80,13 @@ func jetSyntacticError(se *stdjsontext.SyntacticError, off int64, ptr string) *j
 	}
 	return &jsontext.SyntacticError{ByteOffset: se.ByteOffset + off, JSONPointer: jsontext.Pointer(ptr), Err: err}
 }
+
+// stdIOErrorType is the type of the error the standard library's Decoder
+// returns for a reader's failure.
+var stdIOErrorType = func() reflect.Type {
+	_, err := stdjsontext.NewDecoder(failingReader{errors.ErrUnsupported}).ReadToken()
+	return reflect.TypeOf(err)
+}()
 
 // stdOptionsOf are the options of a jet decoding as the standard
 // library spells them, for the method to read (GetOption) and the

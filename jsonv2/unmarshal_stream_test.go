@@ -184,3 +184,40 @@ func TestUnmarshalDecodeAgainstStd(t *testing.T) {
 	}
 	fails.done()
 }
+
+// TestUnmarshalReadMethodsAgainstStd decodes into types with methods and
+// under the caller's functions from readers that fail part way: the
+// reader's failure is met where Go's Decoder meets it, also by the
+// Decoder a method reads.
+func TestUnmarshalReadMethodsAgainstStd(t *testing.T) {
+	fails := newUFailures(t)
+	texts := append([]string{
+		`{"From":[1,2],"FromS":["a",3],"FromM":{"k":[4]},"AnyVal":[5]}`, `{"From":{"S":"x"},"FAT":[1],"Int":[1,2]}`,
+		`{"T":{"V":"v"},"L":["a","b"],"A":[1,{"x":2}]}`, `[{"S":"x"},["a","stop"]]`,
+	}, cutMethodInputs...)
+	var dests []uDest
+	for _, d := range append(methodDests(), funcDests()...) {
+		switch d.name {
+		case "stdFrom", "from", "stdMethods", "methods", "anyFrom", "holder", "any", "tagged2", "anys":
+			dests = append(dests, d)
+		}
+	}
+	sets := []uOpts{{name: "none"}}
+	for _, fp := range funcPairs() {
+		sets = append(sets, fp.opts())
+	}
+	for _, in := range texts {
+		for cut := 0; cut <= len(in); cut++ {
+			for _, dest := range dests {
+				for _, o := range sets {
+					want := uOutcome{dst: dest.std()}
+					got := uOutcome{dst: dest.jet()}
+					want.err = stdjson.UnmarshalRead(&failingReader{[]byte(in), cut}, want.dst, o.std...)
+					got.err = json.UnmarshalRead(&failingReader{[]byte(in), cut}, got.dst, o.jet...)
+					fails.add(fmt.Sprintf("%q cut %d -> %s %s", in, cut, dest.name, o.name), diffOutcomes(want, got, dest.norm))
+				}
+			}
+		}
+	}
+	fails.done()
+}

@@ -26,6 +26,8 @@ func fuzzDests() []uDest {
 		uDestOf[[]any]("anys", func(p *[]any) { *p = []any{&stdFrom{}, 1.0} }),
 		uDestOf[pureStd]("pureStd", nil),
 		uDestOf[plainArrays]("arrays", nil),
+		// jet's Decoder in the methods, against Go's in the same.
+		{name: "jetMethods", std: func() any { return new(stdMethods) }, jet: func() any { return new(jetMethods) }, norm: byMarshal},
 	}
 }
 

@@ -48,6 +48,9 @@ type Library struct {
 	// Ops, when not nil, lists the only operations the library runs (see
 	// Scenario.Runs).
 	Ops []string
+	// Floor marks the floor entry (FloorLibrary, floor.go), which runs
+	// each scenario's floor instead of a library.
+	Floor bool
 }
 
 // Classes lists the preset classes in the order tables show them.

@@ -72,6 +72,9 @@ type Scenario struct {
 	text        bool
 	preparedLib *Library
 	prepared    func() error
+	// floor prepares the scenario's floor (floor.go), the operation the
+	// floor entry runs; nil when the scenario has none.
+	floor func(s *Scenario) (func() error, error)
 }
 
 // Prepare makes the value an encode scenario encodes, if it is not made
@@ -123,7 +126,7 @@ func (s *Scenario) Check(lib *Library) error {
 	if err := s.Prepare(); err != nil {
 		return err
 	}
-	return s.op(lib)()
+	return s.opFor(lib)()
 }
 
 // Benchmark returns the benchmark of the scenario with lib. It reports
@@ -143,7 +146,7 @@ func (s *Scenario) Benchmark(lib *Library) func(b *testing.B) {
 			b.Cleanup(s.Release)
 			runtime.GC()
 		}
-		op := s.op(lib)
+		op := s.opFor(lib)
 		b.SetBytes(s.Size)
 		b.ReportAllocs()
 		b.ResetTimer()
@@ -187,7 +190,7 @@ func Scenarios(corpus map[string][]byte, skipReason string) ([]*Scenario, error)
 	add := func(s *Scenario, data []byte) {
 		if data == nil {
 			s.Skip = skipReason
-			s.op = nil
+			s.op, s.floor = nil, nil
 		}
 		out = append(out, s)
 	}
@@ -201,7 +204,8 @@ func Scenarios(corpus map[string][]byte, skipReason string) ([]*Scenario, error)
 					var v any
 					return lib.Unmarshal(data, &v)
 				}
-			}}, data)
+			},
+			floor: floorDecodeGeneric(data)}, data)
 	}
 	// Encode generic.
 	for _, d := range generic {
@@ -214,6 +218,7 @@ func Scenarios(corpus map[string][]byte, skipReason string) ([]*Scenario, error)
 				return v, err
 			}
 			s.op = s.encodeOp
+			s.floor = floorEncode
 		}
 		add(s, d.data)
 	}
@@ -223,7 +228,8 @@ func Scenarios(corpus map[string][]byte, skipReason string) ([]*Scenario, error)
 		add(&Scenario{Op: OpDecodeBinding, Doc: bd.Doc, Size: int64(len(data)),
 			op: func(lib *Library) func() error {
 				return func() error { return lib.Unmarshal(data, newValue()) }
-			}}, data)
+			},
+			floor: floorDecodeBinding(bd.Doc, data, newValue)}, data)
 	}
 	// Encode binding.
 	for _, bd := range Bindings {
@@ -240,6 +246,7 @@ func Scenarios(corpus map[string][]byte, skipReason string) ([]*Scenario, error)
 				return v, err
 			}
 			s.op = s.encodeOp
+			s.floor = floorEncode
 		}
 		add(s, data)
 	}
@@ -258,7 +265,8 @@ func Scenarios(corpus map[string][]byte, skipReason string) ([]*Scenario, error)
 					}
 					return nil
 				}
-			}}, data)
+			},
+			floor: floorRead(data)}, data)
 	}
 	// The syntax layer (jsontext).
 	out = append(out, textScenarios(corpus, skipReason)...)

@@ -17,9 +17,9 @@ func TextLibraries() []*Library {
 	return append(libs, &Library{Name: "goccy-jsontext", Class: ClassJSONText, Text: goccyText()})
 }
 
-// AllLibraries returns Libraries, V2Libraries and then TextLibraries:
-// every library of every class. Scenario.Runs tells which of them a
-// scenario runs with.
+// AllLibraries returns Libraries, V2Libraries, TextLibraries and then
+// the floor (FloorLibrary): every library of every class. Scenario.Runs
+// tells which of them a scenario runs with.
 func AllLibraries() []*Library {
-	return append(append(Libraries(), V2Libraries()...), TextLibraries()...)
+	return append(append(append(Libraries(), V2Libraries()...), TextLibraries()...), FloorLibrary())
 }

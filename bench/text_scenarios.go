@@ -93,8 +93,12 @@ func (t *TextAPI) Prep(op string) TextPrep {
 
 // Runs reports whether the scenario runs with lib: the syntax-layer
 // scenarios with the libraries of ClassJSONText, the others with the rest
-// (those of a library that lists its Ops, only those).
+// (those of a library that lists its Ops, only those); the floor entry
+// runs the scenarios of its Ops that have a floor.
 func (s *Scenario) Runs(lib *Library) bool {
+	if lib.Floor {
+		return s.floor != nil && slices.Contains(lib.Ops, s.Op)
+	}
 	return s.text == (lib.Text != nil) && (lib.Ops == nil || slices.Contains(lib.Ops, s.Op))
 }
 
@@ -110,6 +114,9 @@ func textScenarios(corpus map[string][]byte, skipReason string) []*Scenario {
 			} else {
 				s.Size = int64(len(data))
 				s.op = func(lib *Library) func() error { return s.textOp(lib, data) }
+				if op == OpSkipValue || op == OpReadValue {
+					s.floor = floorRead(data)
+				}
 			}
 			out = append(out, s)
 		}

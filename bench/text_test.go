@@ -93,6 +93,9 @@ func TestTextScenariosSplit(t *testing.T) {
 	for _, s := range scenarios {
 		for _, lib := range AllLibraries() {
 			want := s.text == (lib.Class == ClassJSONText) && (lib.Ops == nil || slices.Contains(lib.Ops, s.Op))
+			if lib.Floor {
+				want = s.floor != nil && slices.Contains(lib.Ops, s.Op)
+			}
 			if s.Runs(lib) != want {
 				t.Errorf("%s runs with %s: %v", s.Name(), lib.Name, s.Runs(lib))
 			}

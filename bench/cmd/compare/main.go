@@ -280,7 +280,8 @@ func report(w io.Writer, scenarios []*bench.Scenario, pairsOf map[*bench.Scenari
 	fmt.Fprintf(w, "- clock: %s\n\n", clock)
 	fmt.Fprintf(w, "MB/s counts input bytes for decoding and validating, and encoding/json's output bytes for encoding. ")
 	fmt.Fprintf(w, "\"x sonic\" is speed relative to sonic's preset of the same class (above 1: faster than sonic). ")
-	fmt.Fprintf(w, "In class %q (the syntax layer), MB/s counts the document's bytes, and \"jet x peer\" is jet's speed relative to the peer's (above 1: jet is faster).\n\n", bench.ClassJSONText)
+	fmt.Fprintf(w, "In class %q (the syntax layer), MB/s counts the document's bytes, and \"jet x peer\" is jet's speed relative to the peer's (above 1: jet is faster). ", bench.ClassJSONText)
+	fmt.Fprintf(w, "Where the floor ran, the last table gives each jet preset's time as a multiple of the floor's (\"x floor\").\n\n")
 
 	for _, class := range bench.Classes {
 		// The scenarios the class has results for (the syntax-layer
@@ -408,6 +409,93 @@ func report(w io.Writer, scenarios []*bench.Scenario, pairsOf map[*bench.Scenari
 		}
 		fmt.Fprintf(w, "\n")
 	}
+	floors(w, scenarios, results)
+}
+
+// floors writes, for each scenario the floor ran on, the floor's speed
+// and each jet preset's time as a multiple of the floor's ("x floor":
+// how many times the unavoidable part jet takes; see bench/floor.go),
+// and per operation the geometric mean of those multiples.
+func floors(w io.Writer, scenarios []*bench.Scenario, results map[string]*result) {
+	floor := bench.FloorLibrary().Name
+	ns := func(s *bench.Scenario, lib string) float64 {
+		r := results[s.Name()+"/"+lib]
+		if r == nil || r.err != nil || len(r.nsPerOp) == 0 {
+			return math.NaN()
+		}
+		return median(r.nsPerOp)
+	}
+	var rows []*bench.Scenario
+	for _, s := range scenarios {
+		if !math.IsNaN(ns(s, floor)) {
+			rows = append(rows, s)
+		}
+	}
+	var presets []string
+	for _, p := range []string{"jet-default", "jet-std", "jet-fastest", "jet-v2", "jet-jsontext"} {
+		for _, s := range rows {
+			if !math.IsNaN(ns(s, p)) {
+				presets = append(presets, p)
+				break
+			}
+		}
+	}
+	if len(rows) == 0 || len(presets) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "## Floors (x floor = jet's time / the floor's)\n\n")
+	fmt.Fprintf(w, "The floor of a scenario is the part of it no JSON library can avoid (bench/README.md, \"Floors\"): ")
+	fmt.Fprintf(w, "building the decoded values from a tape made beforehand, appending the encoded bytes, reading the input once. ")
+	fmt.Fprintf(w, "\"x floor\" is how many times the floor's time jet takes (1 would leave no headroom).\n\n")
+	fmt.Fprintf(w, "| scenario | floor MB/s | floor allocs/op |")
+	for _, p := range presets {
+		fmt.Fprintf(w, " %s x floor |", p)
+	}
+	fmt.Fprintf(w, "\n|---|---:|---:|")
+	for range presets {
+		fmt.Fprintf(w, "---:|")
+	}
+	fmt.Fprintf(w, "\n")
+	type acc struct {
+		logSum float64
+		n      int
+	}
+	geo := map[string]map[string]*acc{} // op -> preset -> logs
+	var ops []string
+	for _, s := range rows {
+		f := ns(s, floor)
+		fmt.Fprintf(w, "| %s | %s | %.0f |", s.Name(), fmtSpeed(mbps(s, results[s.Name()+"/"+floor])), median(results[s.Name()+"/"+floor].allocsPerOp))
+		if geo[s.Op] == nil {
+			geo[s.Op] = map[string]*acc{}
+			ops = append(ops, s.Op)
+		}
+		for _, p := range presets {
+			x := ns(s, p) / f
+			fmt.Fprintf(w, " %s |", fmtRatio(x))
+			if !math.IsNaN(x) && !math.IsInf(x, 0) && x > 0 {
+				a := geo[s.Op][p]
+				if a == nil {
+					a = &acc{}
+					geo[s.Op][p] = a
+				}
+				a.logSum += math.Log(x)
+				a.n++
+			}
+		}
+		fmt.Fprintf(w, "\n")
+	}
+	for _, op := range ops {
+		fmt.Fprintf(w, "| **geomean %s** | | |", op)
+		for _, p := range presets {
+			if a := geo[op][p]; a != nil {
+				fmt.Fprintf(w, " **%.2f** |", math.Exp(a.logSum/float64(a.n)))
+			} else {
+				fmt.Fprintf(w, " - |")
+			}
+		}
+		fmt.Fprintf(w, "\n")
+	}
+	fmt.Fprintf(w, "\n")
 }
 
 type loss struct {

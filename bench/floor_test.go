@@ -9,13 +9,16 @@ import (
 	"unsafe"
 )
 
-// floorDocs returns the documents of the generic scenarios that can run:
-// the corpus files (when present), the tiny documents and the shapes.
-func floorDocs(t *testing.T) map[string][]byte {
+// floorDocs returns the documents of the scenarios that can run: the
+// corpus files (when present and all is set or the test is not -short),
+// small, the tiny documents and the shapes.
+func floorDocs(t *testing.T, all bool) map[string][]byte {
 	_, corpus := load(t)
 	docs := map[string][]byte{"small": []byte(SmallJSON)}
-	for name, data := range corpus {
-		docs[name] = data
+	if all || !testing.Short() {
+		for name, data := range corpus {
+			docs[name] = data
+		}
 	}
 	for _, d := range TinyDocs {
 		docs[d.Name] = []byte(d.JSON)
@@ -74,8 +77,9 @@ func checkOwnStrings(t *testing.T, v reflect.Value, src []byte) {
 // TestFloorDecodeGeneric checks that the generic floor builds the tree
 // encoding/json decodes, reading its whole tape, and that a second build
 // leaves the first intact (the slabs are the operation's own).
+// With -short, the corpus files are left out.
 func TestFloorDecodeGeneric(t *testing.T) {
-	for name, data := range floorDocs(t) {
+	for name, data := range floorDocs(t, false) {
 		t.Run(name, func(t *testing.T) {
 			var want any
 			if err := stdjson.Unmarshal(data, &want); err != nil {
@@ -114,7 +118,7 @@ func TestFloorDecodeGeneric(t *testing.T) {
 // encoding/json decodes, reading its whole tape (so that no field is
 // left out), and that every binding document has one.
 func TestFloorDecodeBinding(t *testing.T) {
-	docs := floorDocs(t)
+	docs := floorDocs(t, true)
 	for _, bd := range Bindings {
 		t.Run(bd.Doc, func(t *testing.T) {
 			data := docs[bd.Doc]
@@ -155,12 +159,16 @@ func TestFloorDecodeBinding(t *testing.T) {
 }
 
 // TestFloorEncode checks that the encode floors write encoding/json's
-// bytes, as many as the scenario counts, for every encode scenario.
+// bytes, as many as the scenario counts, for every encode scenario
+// (with -short, those of the generic corpus files are left out).
 func TestFloorEncode(t *testing.T) {
-	scenarios, _ := load(t)
+	scenarios, corpus := load(t)
 	ran := 0
 	for _, s := range scenarios {
 		if s.Op != OpEncodeGeneric && s.Op != OpEncodeBinding || s.Skip != "" {
+			continue
+		}
+		if testing.Short() && s.Op == OpEncodeGeneric && corpus[s.Doc] != nil {
 			continue
 		}
 		ran++
@@ -221,7 +229,7 @@ func TestScalarCuts(t *testing.T) {
 // TestFloorRead checks that the read floor passes over every byte: its
 // count of quotes is a byte loop's.
 func TestFloorRead(t *testing.T) {
-	for name, data := range floorDocs(t) {
+	for name, data := range floorDocs(t, true) {
 		want := 0
 		for _, c := range data {
 			if c == '"' {
@@ -235,7 +243,8 @@ func TestFloorRead(t *testing.T) {
 }
 
 // TestFloorScenarios checks that the floor runs with every scenario of
-// its operations, once each without error.
+// its operations, once each without error (with -short, only that it
+// runs with them).
 func TestFloorScenarios(t *testing.T) {
 	scenarios, _ := load(t)
 	floor := FloorLibrary()
@@ -247,7 +256,7 @@ func TestFloorScenarios(t *testing.T) {
 		if s.Runs(floor) != want {
 			t.Errorf("%s runs with the floor: %v, want %v", s.Name(), s.Runs(floor), want)
 		}
-		if !want {
+		if !want || testing.Short() {
 			continue
 		}
 		if err := s.Check(floor); err != nil {

@@ -28,7 +28,8 @@ import (
 //     each object is a map made with its member count as hint.
 //   - DecodeBinding: new(T) and every field stored from the tape, in
 //     hand-written code for each binding type (floor_bind.go): slices
-//     made at their length, pointers allocated, strings viewing the one
+//     made at their length (those whose elements hold no pointers cut
+//     from one block), pointers allocated, strings viewing the one
 //     copied block, interface fields built as above.
 //   - EncodeGeneric, EncodeBinding: encoding/json's output appended into
 //     a fresh slice of its exact size, in as many appends as the output
@@ -114,7 +115,10 @@ type tape struct {
 	w                                 []uint64
 	arena                             []byte
 	floats, strings, arrays, elements int
-	err                               error
+	// pod is the bytes (each slice's rounded up to 8) of the binding's
+	// slices whose elements hold no pointers, carved from one block.
+	pod int
+	err error
 }
 
 // span appends s to the arena and returns its span word: offset<<32 |
@@ -195,6 +199,9 @@ func (t *tape) putValue(v reflect.Value) {
 			return
 		}
 		t.w = append(t.w, uint64(v.Len()))
+		if et := v.Type().Elem(); pointerFree(et) {
+			t.pod += (v.Len()*int(et.Size()) + 7) &^ 7
+		}
 		for i := range v.Len() {
 			t.putValue(v.Index(i))
 		}
@@ -237,6 +244,24 @@ func (t *tape) putValue(v reflect.Value) {
 	}
 }
 
+// pointerFree reports whether values of t hold no pointers.
+func pointerFree(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int64, reflect.Float64:
+		return true
+	case reflect.Array:
+		return pointerFree(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !pointerFree(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 func cmpString(a, b string) int {
 	switch {
 	case a < b:
@@ -254,6 +279,8 @@ type reader struct {
 	w      []uint64
 	i      int
 	arena  []byte
+	pod    []uint64 // the block pointer-free slices are carved from
+	podOff int      // bytes of pod handed out
 	floats []float64
 	strs   []string
 	slices [][]any
@@ -264,6 +291,9 @@ type reader struct {
 // when the tape holds generic values, their slabs.
 func newReader(t *tape) *reader {
 	r := &reader{w: t.w, arena: bytes.Clone(t.arena)}
+	if t.pod > 0 {
+		r.pod = make([]uint64, t.pod/8)
+	}
 	if t.floats > 0 {
 		r.floats = make([]float64, 0, t.floats)
 	}
@@ -290,6 +320,22 @@ func (r *reader) spanString(w uint64) string {
 		return ""
 	}
 	return unsafe.String(&r.arena[w>>32], n)
+}
+
+// carve returns a slice of n zeroed Ts, which must hold no pointers, cut
+// from the reader's block: as a decoder may, the floor allocates the
+// pointer-free slices of a value in one block rather than one by one.
+func carve[T any](r *reader, n int) []T {
+	if n == 0 {
+		return []T{}
+	}
+	size := n * int(unsafe.Sizeof(*new(T)))
+	p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(r.pod)), r.podOff)
+	r.podOff += (size + 7) &^ 7
+	if r.podOff > len(r.pod)*8 {
+		panic("bench: the tape counted too few pointer-free bytes") // a bug
+	}
+	return unsafe.Slice((*T)(p), n)
 }
 
 // eface is the layout of an interface value.

@@ -6,6 +6,8 @@ import "math"
 // every field of a fresh value from the tape (see tape.putValue for the
 // order), written out by hand so that no reflection or dispatch is
 // measured: what is left is the stores and allocations themselves.
+// Slices whose elements hold no pointers are carved from one block
+// (carve); the others are made one by one.
 
 // bindReaders maps each binding document to the reader of its type; each
 // returns a pointer to a fresh value.
@@ -77,7 +79,7 @@ func (r *reader) float64s() []float64 {
 	if n < 0 {
 		return nil
 	}
-	s := make([]float64, n)
+	s := carve[float64](r, n)
 	for i := range s {
 		s[i] = r.f64()
 	}
@@ -89,7 +91,7 @@ func (r *reader) int64s() []int64 {
 	if n < 0 {
 		return nil
 	}
-	s := make([]int64, n)
+	s := carve[int64](r, n)
 	for i := range s {
 		s[i] = r.i64()
 	}
@@ -101,7 +103,7 @@ func (r *reader) ints() []int {
 	if n < 0 {
 		return nil
 	}
-	s := make([]int, n)
+	s := carve[int](r, n)
 	for i := range s {
 		s[i] = r.int()
 	}
@@ -375,7 +377,7 @@ func (r *reader) performance(p *CitmPerformance) {
 	p.Logo = r.strPtr()
 	p.Name = r.strPtr()
 	if n := r.length(); n >= 0 {
-		p.Prices = make([]CitmPrice, n)
+		p.Prices = carve[CitmPrice](r, n)
 		for i := range p.Prices {
 			q := &p.Prices[i]
 			q.Amount = r.i64()
@@ -423,7 +425,7 @@ func (r *reader) canada(v *Canada) {
 				if n < 0 {
 					continue
 				}
-				ring := make([][2]float64, n)
+				ring := carve[[2]float64](r, n)
 				for k := range ring {
 					ring[k][0] = r.f64()
 					ring[k][1] = r.f64()
@@ -501,7 +503,7 @@ func (r *reader) samples() []Sample {
 	if n < 0 {
 		return nil
 	}
-	s := make([]Sample, n)
+	s := carve[Sample](r, n)
 	for i := range s {
 		s[i].T = r.i64()
 		s[i].V = r.f64()
@@ -548,7 +550,7 @@ func (r *reader) articles() []Article {
 func (r *reader) mesh(v *Mesh) {
 	v.Name = r.str()
 	if n := r.length(); n >= 0 {
-		v.Vertices = make([][3]float64, n)
+		v.Vertices = carve[[3]float64](r, n)
 		for i := range v.Vertices {
 			for k := range 3 {
 				v.Vertices[i][k] = r.f64()
@@ -556,7 +558,7 @@ func (r *reader) mesh(v *Mesh) {
 		}
 	}
 	if n := r.length(); n >= 0 {
-		v.Faces = make([][3]int, n)
+		v.Faces = carve[[3]int](r, n)
 		for i := range v.Faces {
 			for k := range 3 {
 				v.Faces[i][k] = r.int()

@@ -140,6 +140,9 @@ func TestFloorDecodeBinding(t *testing.T) {
 			if r.i != len(tp.w) {
 				t.Errorf("read %d of the tape's %d words", r.i, len(tp.w))
 			}
+			if r.podOff != tp.pod {
+				t.Errorf("carved %d of the %d pointer-free bytes the tape counted", r.podOff, tp.pod)
+			}
 			if reflect.TypeOf(got) != reflect.TypeOf(want) {
 				t.Fatalf("the floor makes a %T, want %T", got, want)
 			}

@@ -47,10 +47,7 @@ func Marshal(in any, opts ...Options) (out []byte, err error) {
 	o := joinOptions(opts)
 	b, err := v2api.Marshal(nil, in, o)
 	if err != nil {
-		if o.Flags.Get(jsonopts.AnyWhitespace) {
-			placeError(err, b, o)
-		}
-		return nil, publicError(err)
+		return partialOutput(err, b, o), publicError(err)
 	}
 	if o.Flags.Has(jsonopts.AnyWhitespace) && o.Flags.Get(jsonopts.AnyWhitespace) {
 		v := jsontext.Value(b)
@@ -62,11 +59,19 @@ func Marshal(in any, opts ...Options) (out []byte, err error) {
 	return b, nil
 }
 
-// placeError moves err's byte offsets from the compact output the
-// encoder wrote before it (partial) to where they fall in the output
-// formatted with the whitespace options: it formats the tokens before
-// the error and sees where a value would go next.
-func placeError(err error, partial []byte, o *jsonopts.Struct) {
+// lenient are the options under which the output written before an
+// error is read and written again: it is the encoder's own output,
+// already checked as the caller's options say.
+var lenient = []Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)}
+
+// partialOutput is what Marshal returns with err, as Go's does: the
+// complete tokens written before the error, without the delimiter that
+// goes before the next one, formatted as the whitespace options say.
+// partial is the compact output the encoder wrote before it failed (the
+// tokens up to the error, and perhaps the delimiter after them or a
+// token that caused the error). Under whitespace options, err's byte
+// offsets are moved to where they fall in the formatted output.
+func partialOutput(err error, partial []byte, o *jsonopts.Struct) []byte {
 	var outer *int64
 	var inner *jsontext.SyntacticError
 	beforeDelim := false // the error is placed before a member's comma
@@ -77,45 +82,79 @@ func placeError(err error, partial []byte, o *jsonopts.Struct) {
 	case *jsontext.SyntacticError:
 		outer = &e.ByteOffset
 		beforeDelim = e.Err == jsontext.ErrDuplicateName
-	default:
-		return
 	}
-	at := *outer
+	at := int64(len(partial))
 	adjustInner := true
-	if at == int64(len(partial))+1 && !beforeDelim {
-		// Placed past the comma the encoder had yet to write (a problem
-		// with an embedded raw value's members): where the next member
-		// goes. The cause's offsets are the raw value's own.
-		at--
-		adjustInner = false
+	if outer != nil {
+		at = *outer
+		if at == int64(len(partial))+1 && !beforeDelim {
+			// Placed past the comma the encoder had yet to write (a
+			// problem with an embedded raw value's members): where the
+			// next member goes. The cause's offsets are the raw
+			// value's own.
+			at--
+			adjustInner = false
+		}
 	}
-	if at < 0 || at > int64(len(partial)) {
-		return
-	}
-	dec := jsontext.NewDecoder(bytes.NewReader(partial[:at]), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	cut := min(max(at, 0), int64(len(partial)))
+
+	// The complete tokens before the error.
+	dec := jsontext.NewDecoder(bytes.NewReader(partial[:cut]), lenient...)
+	ws := o.Flags.Get(jsonopts.AnyWhitespace)
+	var enc *jsontext.Encoder
 	var out bytes.Buffer
-	enc := jsontext.NewEncoder(&out, o, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true), jsonopts.True(jsonopts.OmitTopLevelNewline))
+	if ws {
+		enc = jsontext.NewEncoder(&out, o, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true), jsonopts.True(jsonopts.OmitTopLevelNewline))
+	}
+	end := int64(0)
 	for {
 		tok, err := dec.ReadToken()
 		if err != nil {
 			break
 		}
-		if enc.WriteToken(tok) != nil {
-			return
+		if ws && enc.WriteToken(tok) != nil {
+			break
+		}
+		end = dec.InputOffset()
+	}
+	if !ws {
+		return partial[:end:end]
+	}
+
+	// Formatted: the Encoder holds the tokens; the error goes where
+	// the Encoder would write the next token.
+	mark := enc.OutputOffset()
+	if outer != nil && at >= 0 && at <= int64(len(partial)) {
+		if beforeDelim {
+			*outer = mark
+		} else if enc.WriteToken(jsontext.String("")) == nil {
+			moved := enc.OutputOffset() - 2
+			if inner != nil && adjustInner {
+				inner.ByteOffset += moved - at
+			}
+			*outer = moved
 		}
 	}
-	if beforeDelim {
-		*outer = enc.OutputOffset()
-		return
+	// Close what is open, so that the Encoder's buffer reaches out.
+	for enc.StackDepth() > 0 {
+		kind, n := enc.StackIndex(enc.StackDepth())
+		var err error
+		switch {
+		case kind == '[':
+			err = enc.WriteToken(jsontext.EndArray)
+		case n%2 == 1:
+			err = enc.WriteToken(jsontext.Null)
+		default:
+			err = enc.WriteToken(jsontext.EndObject)
+		}
+		if err != nil {
+			return nil
+		}
 	}
-	if enc.WriteToken(jsontext.String("")) != nil {
-		return
+	if int64(out.Len()) < mark {
+		return nil
 	}
-	moved := enc.OutputOffset() - 2
-	if inner != nil && adjustInner {
-		inner.ByteOffset += moved - at
-	}
-	*outer = moved
+	return bytes.Clone(out.Bytes()[:mark])
 }
 
 // noOptions is the options of a call given none; never written to.

@@ -83,7 +83,8 @@ func TestMarshalAgainstStd(t *testing.T) {
 	}
 }
 
-// compareResults says how jet's result differs from Go's, or "".
+// compareResults says how jet's result differs from Go's, or "": the
+// output, or with errors the errors and the output written before them.
 func compareResults(want []byte, wantErr error, got []byte, gotErr error) string {
 	switch {
 	case wantErr == nil && gotErr == nil:
@@ -96,7 +97,15 @@ func compareResults(want []byte, wantErr error, got []byte, gotErr error) string
 	case gotErr == nil:
 		return fmt.Sprintf("output %s, want error %v", got, wantErr)
 	}
-	return compareErrors(wantErr, gotErr)
+	if msg := compareErrors(wantErr, gotErr); msg != "" {
+		return msg
+	}
+	// Both failed: what was written before the error, which Marshal
+	// returns with it.
+	if string(want) != string(got) {
+		return fmt.Sprintf("partial output\n got %q\nwant %q", got, want)
+	}
+	return ""
 }
 
 // compareErrors compares the facts of two errors: their kind, and for

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/jetjson/jet/internal/jsonopts"
+	"github.com/jetjson/jet/internal/textexport"
 	"github.com/jetjson/jet/internal/wire"
 )
 
@@ -61,6 +62,13 @@ type encoderState struct {
 	opts  jsonopts.Struct
 	fl    fmtFlags
 
+	// stuck is the level (as StackIndex counts them) of an object whose
+	// names were lost when the v2 package's MarshalEncode failed inside
+	// it: as in Go's jsontext, nothing more may be written there (and
+	// so nothing at all after it). It counts while fl has fmtStuck,
+	// which keeps every token off the fast paths; Reset clears both.
+	stuck int
+
 	// A Value's method formats its value with asIs set: when the value
 	// is written exactly as it is, reformatFast leaves it out of buf and
 	// sets wasAsIs (the method then keeps the value as it is).
@@ -102,6 +110,7 @@ const (
 	fmtSpaceColon
 	fmtSpaceComma
 	fmtNoNewline
+	fmtStuck // not an option: the Encoder is stuck (see encoderState.stuck); only the general path writes
 
 	fmtEscape    = fmtHTML | fmtJS
 	fmtCanonNums = fmtCanonInts | fmtCanonFloats
@@ -169,6 +178,7 @@ func (e *Encoder) Reset(w io.Writer, opts ...Options) {
 
 func (e *encoderState) reset(buf []byte, w io.Writer, opts []Options) {
 	e.buf, e.base, e.wr, e.maxValue = buf, 0, w, 0
+	e.stuck = 0
 	e.asIs, e.wasAsIs = false, false
 	if bb, ok := w.(*bytes.Buffer); ok && bb != nil {
 		e.buf = bb.AvailableBuffer()
@@ -211,7 +221,7 @@ func plainOptions(opts []Options) bool {
 // Multiline implies).
 func (e *encoderState) join(opts []Options) {
 	e.opts.Join(opts...)
-	e.fl = fmtFlagsOf(&e.opts)
+	e.fl = fmtFlagsOf(&e.opts) | e.fl&fmtStuck
 }
 
 // Options returns the options used to construct the encoder.
@@ -314,10 +324,63 @@ func (e *Encoder) WriteToken(t Token) error {
 	return e.s.writeToken(t)
 }
 
+// stuckError is the error for a token or value of kind k written in the
+// object the Encoder is stuck in (see encoderState.stuck), as Go's
+// jsontext words it: what the grammar refuses anyway first, else that
+// the object's names are in an invalid state.
+func (e *encoderState) stuckError(k Kind) error {
+	err := errInvalidNamespace
+	switch k {
+	case 'n', 'f', 't', '0', '{', '[':
+		if e.m.last.needName() {
+			err = ErrNonStringName
+		}
+	case '}':
+		if e.m.last.needValue() {
+			err = errMissingValue
+		}
+	case ']':
+		err = errMismatchDelim
+	}
+	pos := len(e.buf) + len(e.appendDelim(nil, k))
+	return e.wrapError(err, pos, +1)
+}
+
+func init() {
+	textexport.InvalidateNames = invalidateNames
+	textexport.SetEncoderOptions = setOptions
+}
+
+// setOptions gives enc, an *Encoder, the options o in place of its own,
+// which it returns: textexport.SetEncoderOptions.
+func setOptions(enc any, o *jsonopts.Struct) *jsonopts.Struct {
+	e := enc.(*Encoder)
+	prev := e.s.opts
+	e.s.opts = *o
+	e.s.fl = fmtFlagsOf(&e.s.opts) | e.s.fl&fmtStuck
+	return &prev
+}
+
+// invalidateNames makes the Encoder stuck in the object at level (see
+// encoderState.stuck): textexport.InvalidateNames.
+func invalidateNames(enc any, level int) {
+	e, ok := enc.(*Encoder)
+	if !ok || level <= 0 || level > e.StackDepth() {
+		return
+	}
+	if kind, _ := e.StackIndex(level); kind == '{' {
+		e.s.stuck = level
+		e.s.fl |= fmtStuck
+	}
+}
+
 // writeTokenSlow is writeToken's general path (see writeToken in
 // encode_fast.go for the fast one).
 func (e *encoderState) writeTokenSlow(t Token) error {
 	k := t.Kind()
+	if e.fl&fmtStuck != 0 && e.m.depth()-1 == e.stuck {
+		return e.stuckError(k)
+	}
 	b := e.appendDelim(e.buf, k)
 	pos := len(b)
 
@@ -490,6 +553,9 @@ func (e *Encoder) WriteValue(v Value) error {
 func (e *encoderState) writeValue(v Value) error {
 	e.maxValue |= len(v)
 	k := v.Kind()
+	if e.fl&fmtStuck != 0 && e.m.depth()-1 == e.stuck {
+		return e.stuckError(k)
+	}
 	b := e.appendDelim(e.buf, k)
 	pos := len(b)
 

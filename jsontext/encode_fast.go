@@ -25,7 +25,7 @@ import (
 // own); writeTokenFast takes the others.
 func (e *encoderState) writeToken(t Token) error {
 	raw := t.raw
-	if raw == nil || e.fl&(fmtSpace|fmtEscape|fmtCanonNums) != 0 || e.slowOnly {
+	if raw == nil || e.fl&(fmtSpace|fmtEscape|fmtCanonNums|fmtStuck) != 0 || e.slowOnly {
 		return e.writeTokenFast(t)
 	}
 	start, end := raw.prevStart, raw.prevEnd
@@ -274,7 +274,7 @@ func copyShort(dst, src unsafe.Pointer, n int) {
 // rule here, anything else by writeTokenSlow, before which nothing is
 // changed.
 func (e *encoderState) writeTokenFast(t Token) error {
-	if e.fl&fmtSpace != 0 || e.slowOnly {
+	if e.fl&(fmtSpace|fmtStuck) != 0 || e.slowOnly {
 		return e.writeTokenSlow(t)
 	}
 	var text []byte

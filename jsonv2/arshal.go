@@ -2,10 +2,14 @@ package json
 
 import (
 	"bytes"
+	"errors"
 	"io"
+	"reflect"
 	"strconv"
 
 	"github.com/jetjson/jet/internal/jsonopts"
+	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/textexport"
 	"github.com/jetjson/jet/internal/v2api"
 	"github.com/jetjson/jet/jsontext"
 
@@ -64,6 +68,46 @@ func Marshal(in any, opts ...Options) (out []byte, err error) {
 // already checked as the caller's options say.
 var lenient = []Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)}
 
+// failure is where an error of the encoder's is placed in the compact
+// output it wrote before it (partial).
+type failure struct {
+	outer       *int64                   // the error's byte offset, if it has one
+	inner       *jsontext.SyntacticError // a syntactic error it holds
+	at          int64                    // where the next token would have gone
+	beforeDelim bool                     // the error is placed before a member's comma
+	adjustInner bool                     // inner is placed in the output, not in a raw value's own text
+}
+
+func failureOf(err error, partial []byte) failure {
+	f := failure{at: int64(len(partial)), adjustInner: true}
+	switch e := err.(type) {
+	case *v2api.Error:
+		f.outer = &e.ByteOffset
+		f.inner, _ = e.Err.(*jsontext.SyntacticError)
+	case *jsontext.SyntacticError:
+		f.outer = &e.ByteOffset
+		f.beforeDelim = e.Err == jsontext.ErrDuplicateName
+	}
+	if f.outer != nil {
+		f.at = *f.outer
+		if f.at == int64(len(partial))+1 && !f.beforeDelim {
+			// Placed past the comma the encoder had yet to write (a
+			// problem with an embedded raw value's members): where the
+			// next member goes. The cause's offsets are the raw
+			// value's own.
+			f.at--
+			f.adjustInner = false
+		}
+	}
+	return f
+}
+
+// cut is how much of partial comes before the error: the tokens there,
+// and perhaps a delimiter after them.
+func (f *failure) cut(partial []byte) int64 {
+	return min(max(f.at, 0), int64(len(partial)))
+}
+
 // partialOutput is what Marshal returns with err, as Go's does: the
 // complete tokens written before the error, without the delimiter that
 // goes before the next one, formatted as the whitespace options say.
@@ -72,31 +116,8 @@ var lenient = []Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvali
 // token that caused the error). Under whitespace options, err's byte
 // offsets are moved to where they fall in the formatted output.
 func partialOutput(err error, partial []byte, o *jsonopts.Struct) []byte {
-	var outer *int64
-	var inner *jsontext.SyntacticError
-	beforeDelim := false // the error is placed before a member's comma
-	switch e := err.(type) {
-	case *v2api.Error:
-		outer = &e.ByteOffset
-		inner, _ = e.Err.(*jsontext.SyntacticError)
-	case *jsontext.SyntacticError:
-		outer = &e.ByteOffset
-		beforeDelim = e.Err == jsontext.ErrDuplicateName
-	}
-	at := int64(len(partial))
-	adjustInner := true
-	if outer != nil {
-		at = *outer
-		if at == int64(len(partial))+1 && !beforeDelim {
-			// Placed past the comma the encoder had yet to write (a
-			// problem with an embedded raw value's members): where the
-			// next member goes. The cause's offsets are the raw
-			// value's own.
-			at--
-			adjustInner = false
-		}
-	}
-	cut := min(max(at, 0), int64(len(partial)))
+	f := failureOf(err, partial)
+	cut := f.cut(partial)
 
 	// The complete tokens before the error.
 	dec := jsontext.NewDecoder(bytes.NewReader(partial[:cut]), lenient...)
@@ -124,15 +145,15 @@ func partialOutput(err error, partial []byte, o *jsonopts.Struct) []byte {
 	// Formatted: the Encoder holds the tokens; the error goes where
 	// the Encoder would write the next token.
 	mark := enc.OutputOffset()
-	if outer != nil && at >= 0 && at <= int64(len(partial)) {
-		if beforeDelim {
-			*outer = mark
+	if f.outer != nil && f.at >= 0 && f.at <= int64(len(partial)) {
+		if f.beforeDelim {
+			*f.outer = mark
 		} else if enc.WriteToken(jsontext.String("")) == nil {
 			moved := enc.OutputOffset() - 2
-			if inner != nil && adjustInner {
-				inner.ByteOffset += moved - at
+			if f.inner != nil && f.adjustInner {
+				f.inner.ByteOffset += moved - f.at
 			}
-			*outer = moved
+			*f.outer = moved
 		}
 	}
 	// Close what is open, so that the Encoder's buffer reaches out.
@@ -191,24 +212,295 @@ func MarshalWrite(out io.Writer, in any, opts ...Options) (err error) {
 // options are ignored because they must have already been specified on
 // the provided jsontext.Encoder.
 //
+// As with Go's, the options may not change the Encoder's whitespace,
+// nor its checks of duplicate names and UTF-8 where it expects an
+// object member's name. When marshaling fails, the Encoder holds what
+// was written before the error; unless duplicate names are allowed, it
+// then refuses every token and value in the innermost object the call
+// opened (and so everything after), since that object's names are
+// lost.
+//
 // See Marshal for details about the conversion of a Go value into JSON.
 func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 	o := new(jsonopts.Struct)
 	o.Join(out.Options())
-	o.Join(opts...)
+	var own *jsonopts.Struct // the Encoder's options, while it has the call's
+	if len(opts) > 0 {
+		eo := *o
+		o.Join(opts...)
+		if err := changedOptions(out, &eo, o); err != nil {
+			return publicError(placeInEncoder(&v2api.Error{Action: "marshal", GoType: reflect.TypeOf(in), Err: err}, out, &spacing{o.Flags, o.Indent, o.IndentPrefix}))
+		}
+		if eo.Flags.Values&textFlags != o.Flags.Values&textFlags {
+			// The Encoder writes the value under the call's options.
+			own = textexport.SetEncoderOptions(out, o)
+		}
+	}
+	ws := spacing{o.Flags, o.Indent, o.IndentPrefix}
 	o.Flags.Clear(jsonopts.AnyWhitespace)
 	b, err := v2api.Marshal(nil, in, o)
-	if err != nil {
-		return publicError(placeInEncoder(err, out))
+	if err == nil {
+		err = out.WriteValue(b)
+		if own != nil {
+			textexport.SetEncoderOptions(out, own)
+		}
+		return err
 	}
-	return out.WriteValue(b)
+	if own != nil {
+		// The tokens before the error go in under the Encoder's own
+		// options, which decide what it tracks of the objects they
+		// open.
+		textexport.SetEncoderOptions(out, own)
+	}
+	f := failureOf(err, b)
+	err = placeInEncoder(err, out, &ws)
+	// The Encoder takes the tokens written before the error, as Go's
+	// does.
+	level := out.StackDepth()
+	dec := jsontext.NewDecoder(bytes.NewReader(b[:f.cut(b)]), lenient...)
+	end, all := int64(0), true
+	for {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			break
+		}
+		if out.WriteToken(tok) != nil {
+			all = false
+			break
+		}
+		end = dec.InputOffset()
+	}
+	if d := f.at - end; end > 0 && all && f.outer != nil && f.adjustInner && (d == 0 || d == 1) {
+		// Placed after the tokens (and the delimiter after them), in
+		// the Encoder's output with its whitespace.
+		to := out.OutputOffset()
+		if d == 1 || !f.beforeDelim {
+			to += nextSpace(out, &ws)
+		}
+		v2api.Offset(err, to-*f.outer)
+	}
+	if opened := out.StackDepth() - level; opened > 0 && !o.Flags.Get(jsonopts.AllowDuplicateNames) {
+		// Go's Encoder is left refusing everything in the objects
+		// whose names its marshaling was keeping itself: it is stuck in
+		// the innermost of them.
+		own := ownNames(in, dec.StackPointer(), opened, o)
+		for d := len(own) - 1; d >= 0; d-- {
+			if own[d] {
+				textexport.InvalidateNames(out, level+1+d)
+				break
+			}
+		}
+	}
+	return publicError(err)
+}
+
+// ownNames says, for each of the objects and arrays (levels of them,
+// outermost first) open at the end of the tokens that marshaling in
+// wrote before an error, whether Go's marshaling keeps the object's
+// names itself, leaving its Encoder's record of them unused (which its
+// MarshalEncode then marks invalid): a struct's, and a map's whose keys
+// are different names by construction (integers, or strings that must
+// be valid UTF-8, with no method or caller's function for the key
+// type). Objects written by methods, caller's functions or raw values
+// are the Encoder's to check, and so are arrays. ptr is the JSON
+// Pointer of the last token written, which names the member or
+// element open at each level. Where the value cannot be followed, an
+// object is taken to be Go's own, as most are.
+func ownNames(in any, ptr jsontext.Pointer, levels int, o *jsonopts.Struct) []bool {
+	own := make([]bool, levels)
+	var toks []string
+	for tok := range ptr.Tokens() {
+		toks = append(toks, tok)
+	}
+	funcs, _ := o.Marshalers.(*v2api.Marshalers)
+	validUTF8 := !o.Flags.Get(jsonopts.AllowInvalidUTF8)
+	v := reflect.ValueOf(in)
+	d := 0
+	for ; d < levels; d++ {
+		// Through pointers and interfaces to what writes the level.
+		for v.IsValid() && !userMarshaled(v.Type(), funcs) && (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface) && !v.IsNil() {
+			v = v.Elem()
+		}
+		if !v.IsValid() || userMarshaled(v.Type(), funcs) || rt.IsRawValueType(v.Type()) {
+			break // the Encoder's from here on (or unknown)
+		}
+		var next reflect.Value
+		var tok string
+		if d < len(toks) {
+			tok = toks[d]
+		}
+		switch v.Kind() {
+		case reflect.Struct:
+			own[d] = true
+			plan := rt.StructFieldsV2(v.Type(), v2api.HasMethods)
+			var field *rt.FieldV2
+			for i := range plan.Fields {
+				if plan.Fields[i].Name == tok {
+					field = &plan.Fields[i]
+					break
+				}
+			}
+			if field != nil {
+				next, _ = v.FieldByIndexErr(field.Index)
+			} else if fb := plan.Fallback; fb != nil {
+				// A member of the embedded fallback.
+				if m, err := v.FieldByIndexErr(fb.Index); err == nil && m.Kind() == reflect.Map {
+					next = mapMember(m, tok)
+				}
+			}
+		case reflect.Map:
+			kt := v.Type().Key()
+			switch kt.Kind() {
+			case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+				reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+				own[d] = !userMarshaled(kt, funcs)
+			case reflect.String:
+				own[d] = validUTF8 && !userMarshaled(kt, funcs)
+			}
+			next = mapMember(v, tok)
+		case reflect.Slice, reflect.Array:
+			if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < v.Len() {
+				next = v.Index(i)
+			}
+		default:
+			d = levels // not a container: unknown
+		}
+		v = next
+	}
+	for ; d < levels; d++ {
+		own[d] = true // not followed
+	}
+	return own
+}
+
+// mapMember returns the value of map m under the key named name, or
+// the zero Value.
+func mapMember(m reflect.Value, name string) reflect.Value {
+	kt := m.Type().Key()
+	k := reflect.New(kt).Elem()
+	switch kt.Kind() {
+	case reflect.String:
+		k.SetString(name)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n, err := strconv.ParseInt(name, 10, kt.Bits())
+		if err != nil {
+			return reflect.Value{}
+		}
+		k.SetInt(n)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		n, err := strconv.ParseUint(name, 10, kt.Bits())
+		if err != nil {
+			return reflect.Value{}
+		}
+		k.SetUint(n)
+	default:
+		return reflect.Value{}
+	}
+	return m.MapIndex(k)
+}
+
+// userMarshaled reports whether values of type t are marshaled by a
+// method (of t or *t) or by one of the caller's functions.
+func userMarshaled(t reflect.Type, funcs *v2api.Marshalers) bool {
+	for _, m := range v2api.MarshalMethods {
+		if t.Implements(m) || t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(m) {
+			return true
+		}
+	}
+	if funcs != nil {
+		for _, f := range funcs.List {
+			if f.Type == t || f.Type.Kind() == reflect.Interface && t.Implements(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// textFlags are the options by which the Encoder checks and formats
+// what it writes, other than whitespace.
+const textFlags = uint64(jsonopts.AllowDuplicateNames | jsonopts.AllowInvalidUTF8 | jsonopts.EscapeForHTML | jsonopts.EscapeForJS |
+	jsonopts.PreserveRawStrings | jsonopts.CanonicalizeRawInts | jsonopts.CanonicalizeRawFloats | jsonopts.ReorderRawObjects)
+
+// The errors of a MarshalEncode whose options would change the
+// Encoder's in a way Go's refuses.
+var (
+	errChangingDuplicateNames = errors.New("cannot change duplicate name checks after a JSON object has already begun processing")
+	errChangingInvalidUTF8    = errors.New("cannot change UTF-8 checks after a JSON object has already begun processing")
+	errChangingWhitespace     = errors.New("cannot change whitespace formatting within a MarshalEncode call")
+)
+
+// changedOptions reports how o, the Encoder's options (eo) joined with
+// a MarshalEncode call's, changes the Encoder's where Go's MarshalEncode
+// refuses it: the checks of duplicate names and UTF-8 where an object
+// member's name comes next, and the whitespace, or nil.
+func changedOptions(out *jsontext.Encoder, eo, o *jsonopts.Struct) error {
+	if depth := out.StackDepth(); depth > 0 {
+		if kind, n := out.StackIndex(depth); kind == '{' && n%2 == 0 {
+			switch {
+			case eo.Flags.Get(jsonopts.AllowDuplicateNames) != o.Flags.Get(jsonopts.AllowDuplicateNames):
+				return errChangingDuplicateNames
+			case eo.Flags.Get(jsonopts.AllowInvalidUTF8) != o.Flags.Get(jsonopts.AllowInvalidUTF8):
+				return errChangingInvalidUTF8
+			}
+		}
+	}
+	if !o.Flags.Has(jsonopts.AnyWhitespace) {
+		return nil
+	}
+	if o.Flags.Get(jsonopts.Multiline) {
+		o.InitMultiline()
+	}
+	for _, b := range []jsonopts.Bools{jsonopts.Multiline, jsonopts.SpaceAfterColon, jsonopts.SpaceAfterComma} {
+		if eo.Flags.Get(b) != o.Flags.Get(b) {
+			return errChangingWhitespace
+		}
+	}
+	if o.Flags.Get(jsonopts.Multiline) && (eo.Indent != o.Indent || eo.IndentPrefix != o.IndentPrefix) {
+		return errChangingWhitespace
+	}
+	return nil
+}
+
+// spacing is what the options say of whitespace.
+type spacing struct {
+	flags          jsonopts.Flags
+	indent, prefix string
+}
+
+// nextSpace counts the delimiter and the whitespace that out, under the
+// whitespace options ws, writes before a next value.
+func nextSpace(out *jsontext.Encoder, ws *spacing) int64 {
+	depth := out.StackDepth()
+	if depth == 0 {
+		return 0
+	}
+	kind, n := out.StackIndex(depth)
+	if kind == '{' && n%2 == 1 {
+		if ws.flags.Get(jsonopts.SpaceAfterColon) {
+			return 2
+		}
+		return 1
+	}
+	c := int64(0)
+	if n > 0 {
+		c++ // the comma
+		if ws.flags.Get(jsonopts.SpaceAfterComma) {
+			c++
+		}
+	}
+	if ws.flags.Get(jsonopts.Multiline) {
+		c += int64(1 + len(ws.prefix) + depth*len(ws.indent))
+	}
+	return c
 }
 
 // placeInEncoder moves err (from marshaling a value by itself) to where
 // the value goes in out: after the Encoder's output and the delimiter
-// before the value, within the Encoder's open containers.
-func placeInEncoder(err error, out *jsontext.Encoder) error {
-	at := out.OutputOffset()
+// and whitespace (as ws says) before the value, within the Encoder's
+// open containers.
+func placeInEncoder(err error, out *jsontext.Encoder, ws *spacing) error {
+	at := out.OutputOffset() + nextSpace(out, ws)
 	depth := out.StackDepth()
 	if depth == 0 {
 		return v2api.Offset(err, at)
@@ -216,14 +508,14 @@ func placeInEncoder(err error, out *jsontext.Encoder) error {
 	kind, n := out.StackIndex(depth)
 	ptr := out.StackPointer()
 	var tokens []string
-	if kind == '[' {
+	switch {
+	case kind == '[':
 		if n > 0 {
 			ptr = ptr.Parent()
-			at++ // the comma
 		}
 		tokens = append(tokens, strconv.FormatInt(n, 10))
-	} else {
-		at++ // the colon after the name
+	case n%2 == 0 && n > 0:
+		ptr = ptr.Parent() // a member's name: in the object
 	}
 	for ; ptr != ""; ptr = ptr.Parent() {
 		tokens = append(tokens, ptr.LastToken())

@@ -12,3 +12,16 @@ import "github.com/jetjson/jet/internal/jsonopts"
 // error as Go's encoding/json/v2 Unmarshal reports it (a
 // *jsontext.SyntacticError), or nil.
 var CheckDocument func(in []byte, opts *jsonopts.Struct) error
+
+// InvalidateNames makes enc, a *jsontext.Encoder, refuse every token and
+// value written in the object open at level (as StackIndex counts
+// levels) from now until it is Reset, as Go's jsontext does after its
+// v2 package's MarshalEncode failed in an object whose names it was not
+// tracking. It does nothing when no object is open at level.
+var InvalidateNames func(enc any, level int)
+
+// SetEncoderOptions gives enc, a *jsontext.Encoder, the options o in
+// place of its own, which it returns (to be given back the same way),
+// as Go's v2 package's MarshalEncode does with its caller's options for
+// the length of the call. o must keep enc's whitespace options.
+var SetEncoderOptions func(enc any, o *jsonopts.Struct) *jsonopts.Struct

@@ -6,6 +6,7 @@ import (
 	"io"
 	"reflect"
 	"strconv"
+	"sync"
 
 	"github.com/jetjson/jet/internal/jsonopts"
 	"github.com/jetjson/jet/internal/rt"
@@ -195,14 +196,57 @@ func joinOptions(opts []Options) *jsonopts.Struct {
 // provided marshal and encode options (while ignoring unmarshal or decode
 // options). It does not terminate the output with a newline. See Marshal
 // for details about the conversion of a Go value into JSON.
+//
+// The output is written once marshaling has succeeded (on error,
+// nothing is written), in one Write up to writeFirst bytes (and to a
+// bytes.Buffer), in Writes of growing size beyond that, as Go's
+// streaming Encoder writes.
 func MarshalWrite(out io.Writer, in any, opts ...Options) (err error) {
-	b, err := Marshal(in, opts...)
+	o := joinOptions(opts)
+	bp := writeBufs.Get().(*[]byte)
+	defer func() {
+		if cap(*bp) <= writeBufKeep {
+			writeBufs.Put(bp)
+		}
+	}()
+	b, err := v2api.Marshal((*bp)[:0], in, o)
+	*bp = b
 	if err != nil {
+		// What a caller may need of the partial output is the error's
+		// place under whitespace options.
+		partialOutput(err, b, o)
+		return publicError(err)
+	}
+	if o.Flags.Has(jsonopts.AnyWhitespace) && o.Flags.Get(jsonopts.AnyWhitespace) {
+		v := jsontext.Value(b)
+		if err := v.Format(o, jsonopts.True(jsonopts.OmitTopLevelNewline)); err != nil {
+			return err
+		}
+		b = v
+	}
+	if _, ok := out.(*bytes.Buffer); ok || len(b) <= writeFirst {
+		_, err = out.Write(b)
 		return err
 	}
-	_, err = out.Write(b)
-	return err
+	for n := writeFirst; len(b) > 0; n = min(2*n, writeMax) {
+		c := min(n, len(b))
+		if _, err := out.Write(b[:c]); err != nil {
+			return err
+		}
+		b = b[c:]
+	}
+	return nil
 }
+
+// How MarshalWrite writes.
+const (
+	writeFirst   = 64 << 10 // the first Write's size; outputs no longer are written at once
+	writeMax     = 1 << 20  // the largest Write: Writes double from writeFirst to this
+	writeBufKeep = 1 << 20  // the largest output buffer kept for the next MarshalWrite
+)
+
+// writeBufs holds MarshalWrite's output buffers.
+var writeBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 // MarshalEncode serializes a Go value into a jsontext.Encoder according
 // to the provided marshal options (while ignoring unmarshal, encode, or

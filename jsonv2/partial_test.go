@@ -123,3 +123,52 @@ func TestMarshalEncodeRefusedOptions(t *testing.T) {
 		t.Error("the duplicate name went through: the Encoder kept the call's options")
 	}
 }
+
+// writeSizes records the size of each Write.
+type writeSizes struct {
+	bytes.Buffer
+	sizes []int
+}
+
+func (w *writeSizes) Write(b []byte) (int, error) {
+	w.sizes = append(w.sizes, len(b))
+	return w.Buffer.Write(b)
+}
+
+// TestMarshalWriteChunks checks that MarshalWrite writes what Marshal
+// returns, a large output in Writes of growing size up to 1 MiB (as
+// Go's streaming Encoder bounds its Writes), and nothing on error.
+func TestMarshalWriteChunks(t *testing.T) {
+	v := make([]struct{ S string }, 150_000) // about 3 MB
+	want, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w writeSizes
+	if err := json.MarshalWrite(&w, v); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(w.Bytes(), want) {
+		t.Fatalf("MarshalWrite wrote %d bytes, not Marshal's %d", w.Len(), len(want))
+	}
+	if len(w.sizes) < 3 {
+		t.Fatalf("MarshalWrite wrote %d bytes in %d Writes: %v", w.Len(), len(w.sizes), w.sizes)
+	}
+	for i, n := range w.sizes {
+		if n > 1<<20 {
+			t.Errorf("Write %d of %d bytes, more than 1 MiB", i, n)
+		}
+		if i > 0 && i < len(w.sizes)-1 && n < w.sizes[i-1] {
+			t.Errorf("Write %d of %d bytes, less than the one before (%v)", i, n, w.sizes)
+		}
+	}
+
+	w = writeSizes{}
+	if err := json.MarshalWrite(&w, []any{1, math.NaN()}); err == nil || w.Len() != 0 || len(w.sizes) != 0 {
+		t.Errorf("failing MarshalWrite: %v, wrote %q", err, w.Bytes())
+	}
+	w = writeSizes{}
+	if err := json.MarshalWrite(&w, []int{1, 2}, jsontext.SpaceAfterComma(true)); err != nil || w.String() != "[1, 2]" || len(w.sizes) != 1 {
+		t.Errorf("MarshalWrite: %v, wrote %q in %v", err, w.Bytes(), w.sizes)
+	}
+}

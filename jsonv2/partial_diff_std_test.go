@@ -7,8 +7,10 @@ import (
 	stdjsontext "encoding/json/jsontext"
 	stdjson "encoding/json/v2"
 	"errors"
+	"fmt"
 	"math"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -126,26 +128,16 @@ func TestMarshalPartialAgainstStd(t *testing.T) {
 	}
 }
 
-// TestMarshalEncodePartialAgainstStd runs MarshalEncode of each failing
-// value into an Encoder at the top, inside an array and at an object
-// member's value, with Go's package and with jet's, and compares the
-// errors and then the Encoders: their offsets and stacks (Go's Encoder
-// is left holding the tokens written before the error), and what each
-// says to every kind of token and value written next (Go's refuses all
-// of them in an object whose names it no longer tracks).
-func TestMarshalEncodePartialAgainstStd(t *testing.T) {
-	values := failingValues()
-	names := make([]string, 0, len(values))
-	for name := range values {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	type setup struct {
-		name   string
-		stdEnc []stdjsontext.Options
-		jetEnc []jsontext.Options
-	}
-	setups := []setup{
+// encoderSetup is an Encoder's options, as each implementation spells
+// them.
+type encoderSetup struct {
+	name   string
+	stdEnc []stdjsontext.Options
+	jetEnc []jsontext.Options
+}
+
+func encoderSetups() []encoderSetup {
+	return []encoderSetup{
 		{name: "plain", stdEnc: []stdjsontext.Options{stdjson.Deterministic(true)}, jetEnc: []jsontext.Options{json.Deterministic(true)}},
 		{name: "AllowDuplicateNames",
 			stdEnc: []stdjsontext.Options{stdjson.Deterministic(true), stdjsontext.AllowDuplicateNames(true)},
@@ -160,7 +152,12 @@ func TestMarshalEncodePartialAgainstStd(t *testing.T) {
 			stdEnc: []stdjsontext.Options{stdjson.Deterministic(true), stdjsontext.SpaceAfterComma(true), stdjsontext.SpaceAfterColon(true)},
 			jetEnc: []jsontext.Options{json.Deterministic(true), jsontext.SpaceAfterComma(true), jsontext.SpaceAfterColon(true)}},
 	}
-	stdNext := []func(*stdjsontext.Encoder) error{
+}
+
+// The writes tried after a failed MarshalEncode: one of each kind of
+// token, and two values.
+var (
+	stdNextWrites = []func(*stdjsontext.Encoder) error{
 		func(e *stdjsontext.Encoder) error { return e.WriteToken(stdjsontext.Null) },
 		func(e *stdjsontext.Encoder) error { return e.WriteToken(stdjsontext.String("n")) },
 		func(e *stdjsontext.Encoder) error { return e.WriteToken(stdjsontext.Int(1)) },
@@ -171,7 +168,7 @@ func TestMarshalEncodePartialAgainstStd(t *testing.T) {
 		func(e *stdjsontext.Encoder) error { return e.WriteValue(stdjsontext.Value(`"v"`)) },
 		func(e *stdjsontext.Encoder) error { return e.WriteValue(stdjsontext.Value(`[]`)) },
 	}
-	jetNext := []func(*jsontext.Encoder) error{
+	jetNextWrites = []func(*jsontext.Encoder) error{
 		func(e *jsontext.Encoder) error { return e.WriteToken(jsontext.Null) },
 		func(e *jsontext.Encoder) error { return e.WriteToken(jsontext.String("n")) },
 		func(e *jsontext.Encoder) error { return e.WriteToken(jsontext.Int(1)) },
@@ -182,75 +179,127 @@ func TestMarshalEncodePartialAgainstStd(t *testing.T) {
 		func(e *jsontext.Encoder) error { return e.WriteValue(jsontext.Value(`"v"`)) },
 		func(e *jsontext.Encoder) error { return e.WriteValue(jsontext.Value(`[]`)) },
 	}
-	for _, s := range setups {
+)
+
+// compareMarshalEncode runs MarshalEncode of v with Go's package and
+// with jet's into an Encoder set up as s, at the top, inside an array
+// or at an object member's value (where), followed by the write next
+// (an index into the next writes), and says how jet differs: the
+// error; after an error, the Encoders' offsets, stacks and pointers
+// (Go's Encoder is left holding the tokens written before the error),
+// their answers to the next write (Go's refuses every write in an
+// object whose names it no longer tracks), and what they hold once
+// what is open is closed.
+func compareMarshalEncode(v any, s encoderSetup, where string, next int) (failed bool, diffs []string) {
+	var wb, gb bytes.Buffer
+	se := stdjsontext.NewEncoder(&wb, s.stdEnc...)
+	je := jsontext.NewEncoder(&gb, s.jetEnc...)
+	switch where {
+	case "array":
+		se.WriteToken(stdjsontext.BeginArray)
+		se.WriteToken(stdjsontext.Int(1))
+		je.WriteToken(jsontext.BeginArray)
+		je.WriteToken(jsontext.Int(1))
+	case "object":
+		se.WriteToken(stdjsontext.BeginObject)
+		se.WriteToken(stdjsontext.String("k"))
+		je.WriteToken(jsontext.BeginObject)
+		je.WriteToken(jsontext.String("k"))
+	}
+	wantErr := stdjson.MarshalEncode(se, v)
+	gotErr := json.MarshalEncode(je, v)
+	if msg := compareResults(nil, wantErr, nil, gotErr); msg != "" {
+		diffs = append(diffs, msg)
+	}
+	if wantErr == nil || gotErr == nil {
+		return wantErr != nil, diffs
+	}
+	if w, g := se.OutputOffset(), je.OutputOffset(); w != g {
+		diffs = append(diffs, fmt.Sprintf("OutputOffset after the error = %d, want %d", g, w))
+	}
+	if w, g := se.StackDepth(), je.StackDepth(); w != g {
+		diffs = append(diffs, fmt.Sprintf("StackDepth after the error = %d, want %d", g, w))
+	} else {
+		for d := range w + 1 {
+			wk, wn := se.StackIndex(d)
+			gk, gn := je.StackIndex(d)
+			if byte(wk) != byte(gk) || wn != gn {
+				diffs = append(diffs, fmt.Sprintf("StackIndex(%d) after the error = %v %d, want %v %d", d, gk, gn, wk, wn))
+			}
+		}
+	}
+	if w, g := se.StackPointer(), je.StackPointer(); string(w) != string(g) {
+		diffs = append(diffs, fmt.Sprintf("StackPointer after the error = %q, want %q", g, w))
+	}
+	wantNext, gotNext := stdNextWrites[next](se), jetNextWrites[next](je)
+	if (wantNext == nil) != (gotNext == nil) {
+		return true, append(diffs, fmt.Sprintf("write %d after the error: %v, want %v", next, gotNext, wantNext))
+	} else if wantNext != nil {
+		var wx *stdjsontext.SyntacticError
+		var gx *jsontext.SyntacticError
+		if errors.As(wantNext, &wx) && errors.As(gotNext, &gx) && (wx.Err.Error() != gx.Err.Error() || wx.ByteOffset != gx.ByteOffset) {
+			diffs = append(diffs, fmt.Sprintf("write %d after the error: %v, want %v", next, gotNext, wantNext))
+		}
+	}
+	closeAll(se, je)
+	if se.StackDepth() == 0 && je.StackDepth() == 0 && wb.String() != gb.String() {
+		diffs = append(diffs, fmt.Sprintf("output after write %d\n got %q\nwant %q", next, gb.Bytes(), wb.Bytes()))
+	}
+	return true, diffs
+}
+
+// TestMarshalEncodePartialAgainstStd compares MarshalEncode of each
+// failing value, under each Encoder setup, at each place, followed by
+// each next write (see compareMarshalEncode).
+func TestMarshalEncodePartialAgainstStd(t *testing.T) {
+	values := failingValues()
+	names := make([]string, 0, len(values))
+	for name := range values {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, s := range encoderSetups() {
 		for _, name := range names {
-			v := values[name]
 			for _, where := range []string{"top", "array", "object"} {
-				label := s.name + "/" + name + "/" + where
-				for i := range stdNext {
-					var wb, gb bytes.Buffer
-					se := stdjsontext.NewEncoder(&wb, s.stdEnc...)
-					je := jsontext.NewEncoder(&gb, s.jetEnc...)
-					switch where {
-					case "array":
-						se.WriteToken(stdjsontext.BeginArray)
-						se.WriteToken(stdjsontext.Int(1))
-						je.WriteToken(jsontext.BeginArray)
-						je.WriteToken(jsontext.Int(1))
-					case "object":
-						se.WriteToken(stdjsontext.BeginObject)
-						se.WriteToken(stdjsontext.String("k"))
-						je.WriteToken(jsontext.BeginObject)
-						je.WriteToken(jsontext.String("k"))
+				for next := range stdNextWrites {
+					failed, diffs := compareMarshalEncode(values[name], s, where, next)
+					for _, d := range diffs {
+						t.Errorf("%s/%s/%s: %s", s.name, name, where, d)
 					}
-					wantErr := stdjson.MarshalEncode(se, v)
-					gotErr := json.MarshalEncode(je, v)
-					if i == 0 {
-						if msg := compareResults(nil, wantErr, nil, gotErr); msg != "" {
-							t.Errorf("%s: %s", label, msg)
-						}
-					}
-					if wantErr == nil {
+					if !failed {
 						break // not failing under these options
-					}
-					if w, g := se.OutputOffset(), je.OutputOffset(); w != g {
-						t.Errorf("%s: OutputOffset after the error = %d, want %d", label, g, w)
-					}
-					if w, g := se.StackDepth(), je.StackDepth(); w != g {
-						t.Errorf("%s: StackDepth after the error = %d, want %d", label, g, w)
-					} else {
-						for d := range w + 1 {
-							wk, wn := se.StackIndex(d)
-							gk, gn := je.StackIndex(d)
-							if byte(wk) != byte(gk) || wn != gn {
-								t.Errorf("%s: StackIndex(%d) after the error = %v %d, want %v %d", label, d, gk, gn, wk, wn)
-							}
-						}
-					}
-					if w, g := se.StackPointer(), je.StackPointer(); string(w) != string(g) {
-						t.Errorf("%s: StackPointer after the error = %q, want %q", label, g, w)
-					}
-					wantNext, gotNext := stdNext[i](se), jetNext[i](je)
-					if (wantNext == nil) != (gotNext == nil) {
-						t.Errorf("%s: write %d after the error: %v, want %v", label, i, gotNext, wantNext)
-						continue
-					} else if wantNext != nil {
-						var wx *stdjsontext.SyntacticError
-						var gx *jsontext.SyntacticError
-						if errors.As(wantNext, &wx) && errors.As(gotNext, &gx) && (wx.Err.Error() != gx.Err.Error() || wx.ByteOffset != gx.ByteOffset) {
-							t.Errorf("%s: write %d after the error: %v, want %v", label, i, gotNext, wantNext)
-						}
-					}
-					// What the Encoders hold, once what is open
-					// is closed (where they allow it).
-					closeAll(se, je)
-					if se.StackDepth() == 0 && je.StackDepth() == 0 && wb.String() != gb.String() {
-						t.Errorf("%s: output after write %d\n got %q\nwant %q", label, i, gb.Bytes(), wb.Bytes())
 					}
 				}
 			}
 		}
 	}
+}
+
+// FuzzMarshalEncodeAgainstStd decodes the input into an any with Go's
+// v2 (invalid UTF-8 and duplicate names allowed) and compares
+// MarshalEncode of it (see compareMarshalEncode) under the setup, place
+// and next write the fuzz bytes pick; most values that fail do so on
+// invalid UTF-8, or names that it makes duplicates.
+func FuzzMarshalEncodeAgainstStd(f *testing.F) {
+	for _, s := range []string{`null`, `{"a":[1,"x",true,null,{}]}`, "[1,{\"\xff\":\"\xfe\"}]", "{\"a\":{\"b\":[\"\xff\"]}}", "{\"\xff\":1,\"\xfe\":2}", `[[[[{"":""}]]]]`, "[{\"k\":[{},{\"x\xff\":0}]}]"} {
+		for i := range 6 {
+			f.Add([]byte(s), byte(i), byte(3*i))
+		}
+	}
+	setups := encoderSetups()
+	places := []string{"top", "array", "object"}
+	f.Fuzz(func(t *testing.T, data []byte, setup, at byte) {
+		v, ok := decodeStd(data)
+		if !ok {
+			return
+		}
+		s := setups[int(setup)%len(setups)]
+		where := places[int(at)%len(places)]
+		next := int(at) / len(places) % len(stdNextWrites)
+		if _, diffs := compareMarshalEncode(v, s, where, next); len(diffs) > 0 {
+			t.Errorf("%q %s/%s/%d: %s", data, s.name, where, next, strings.Join(diffs, "; "))
+		}
+	})
 }
 
 // TestMarshalEncodeChangedOptionsAgainstStd compares MarshalEncode

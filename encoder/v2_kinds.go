@@ -550,7 +550,7 @@ func mapFnV2(t reflect.Type) encFunc {
 	default:
 		uniqueKeys = false
 	}
-	mc := &mapV2{t: t, key: key, val: val, plainKeys: plainKeys, uniqueKeys: uniqueKeys}
+	mc := &mapV2{t: t, key: key, val: val, plainKeys: plainKeys, uniqueKeys: uniqueKeys, bytesKeys: bytesMethods(kt)}
 	if kt.Kind() == reflect.String && vt.Kind() == reflect.String && plainV2(kt) && plainV2(vt) {
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 			if err := e.tagCheck(b, t); err != nil {
@@ -590,6 +590,10 @@ type mapV2 struct {
 	t                     reflect.Type
 	key, val              encFunc
 	plainKeys, uniqueKeys bool
+	// bytesKeys: the keys are written by a method that returns their
+	// text (MarshalJSON, AppendText, MarshalText), whose write errors Go's
+	// v2 reports as the key type's.
+	bytesKeys bool
 	// fallback: the map holds a struct's unknown members (embedded), where
 	// v2 reports a name it cannot write as a semantic error of the key
 	// type.
@@ -665,10 +669,17 @@ func (e *state) mapBodyV2(b []byte, m reflect.Value, mc *mapV2) ([]byte, error) 
 	x := e.v2.bits
 	plain := mc.plainKeys
 	unique := mc.uniqueKeys
+	bytesKeys := mc.bytesKeys
 	// The caller's functions write the keys of maps, but not those of a
 	// struct's embedded fallback map (Go's v2 writes those as strings).
-	if e.v2.funcs != nil && !mc.fallback && funcsV2(e.v2.funcs, kt) != nil {
-		plain, unique = false, false
+	if e.v2.funcs != nil && !mc.fallback {
+		if idx := funcsV2(e.v2.funcs, kt); idx != nil {
+			plain, unique = false, false
+			bytesKeys = true
+			for _, i := range idx {
+				bytesKeys = bytesKeys && e.v2.funcs.List[i].Bytes != nil
+			}
+		}
 	}
 	if kt.Kind() == reflect.String && x&v2AllowBadUTF8 != 0 {
 		unique = false
@@ -715,8 +726,11 @@ func (e *state) mapBodyV2(b []byte, m reflect.Value, mc *mapV2) ([]byte, error) 
 		name := string(u)
 		if checkDup {
 			if _, dup := names[name]; dup {
-				err := &jsontext.SyntacticError{ByteOffset: int64(at), Err: jsontext.ErrDuplicateName}
-				return b[:at], name, within(err, name)
+				err := within(&jsontext.SyntacticError{ByteOffset: int64(at), Err: jsontext.ErrDuplicateName}, name)
+				if bytesKeys {
+					err = &v2api.Error{Action: "marshal", ByteOffset: int64(at), GoType: kt, Err: err}
+				}
+				return b[:at], name, err
 			}
 			names[name] = struct{}{}
 		}
@@ -799,8 +813,11 @@ func (e *state) mapBodyV2(b []byte, m reflect.Value, mc *mapV2) ([]byte, error) 
 			b, _ = wire.AppendQuotedText(b, mb.name, x&v2HTML != 0, x&v2JS != 0)
 			if checkDup {
 				if _, dup := names[mb.name]; dup {
-					err := &jsontext.SyntacticError{ByteOffset: int64(at), Err: jsontext.ErrDuplicateName}
-					return b[:at], within(err, mb.name)
+					err := within(&jsontext.SyntacticError{ByteOffset: int64(at), Err: jsontext.ErrDuplicateName}, mb.name)
+					if bytesKeys {
+						err = &v2api.Error{Action: "marshal", ByteOffset: int64(at), GoType: kt, Err: err}
+					}
+					return b[:at], err
 				}
 				names[mb.name] = struct{}{}
 			}
@@ -824,3 +841,16 @@ var errInvalidUTF8Text = func() error {
 	_, err := jsontext.AppendQuote(nil, "\xff")
 	return err.(*jsontext.SyntacticError).Err
 }()
+
+// bytesMethods reports whether v2 writes values of t by a method that
+// returns their text (MarshalJSON, AppendText or MarshalText) rather
+// than one that writes to an Encoder (MarshalJSONTo).
+func bytesMethods(t reflect.Type) bool {
+	has := func(m reflect.Type) bool {
+		return t.Implements(m) || t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(m)
+	}
+	if has(v2api.MarshalerTo) {
+		return false
+	}
+	return has(rt.MarshalerType) || has(v2api.TextAppender) || has(rt.TextMarshalerType)
+}

@@ -11,6 +11,7 @@ import (
 	"math/big"
 	"net/netip"
 	"reflect"
+	"strings"
 	"time"
 )
 
@@ -152,6 +153,11 @@ type omitMethods struct {
 	P *nonEmptyString `json:",omitempty"`
 }
 
+// lowerKey writes itself in lower case: two keys may be written alike.
+type lowerKey string
+
+func (k lowerKey) MarshalText() ([]byte, error) { return []byte(strings.ToLower(string(k))), nil }
+
 type ptrMarshalsText struct{ S string }
 
 func (m *ptrMarshalsText) MarshalText() ([]byte, error) { return []byte("text:" + m.S), nil }
@@ -243,6 +249,8 @@ func marshalValues() map[string]any {
 		"inline":        withInline{A: 1, Extra: map[string]any{"z": 1, "y": "2"}},
 		"inlinedup":     withInline{A: 1, Extra: map[string]any{"A": 2}},
 		"inlinenil":     withInline{A: 1},
+		"lowerkeys":     map[lowerKey]int{"hello": 1, "HELLO": 1},
+		"lowerkeysin":   map[string]any{"m": map[lowerKey]int{"a": 1, "A": 1}},
 		"inlinebadutf8": withInline{Extra: map[string]any{"\xde\xad\xbe\xef": nil}},
 		"rawinline":     withRawInline{A: 1, Extra: rawValue(`{"q": [1, 2]}`)},
 		"nocasefb":      noCaseFallback{X: rawValue(`{"Aaa": "", "AaA": "", "aaa": ""}`)},

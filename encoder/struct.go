@@ -31,6 +31,9 @@ const (
 	kindAny    // an empty interface
 	kindStruct // a struct written by appendStruct (see structEnc)
 	kindPtr    // a pointer to one of the kinds above, in elemKind
+	// kindSlice is a slice (not of bytes) without methods: nil and
+	// empty ones are written inline, others by the field's encoder.
+	kindSlice
 )
 
 // omitKind selects the omitempty/omitzero test of a field.
@@ -185,6 +188,10 @@ func inlineKind(t reflect.Type, addr bool) (fieldKind, fieldKind, *structEnc) {
 		if se := structEncFor(t, addr); se != nil {
 			return kindStruct, kindOther, se
 		}
+	case reflect.Slice:
+		if plainSlice(t) && nodeFn(t) == nil {
+			return kindSlice, kindOther, nil
+		}
 	case reflect.Pointer:
 		if t.Implements(rt.MarshalerType) || t.Implements(rt.TextMarshalerType) {
 			break
@@ -198,6 +205,17 @@ func inlineKind(t reflect.Type, addr bool) (fieldKind, fieldKind, *structEnc) {
 		}
 	}
 	return kindOther, kindOther, nil
+}
+
+// plainSlice reports whether t is a slice type that the slice encoders
+// write (sliceFn, sliceFnV2): not of bytes (base64, in both dialects),
+// and without a marshaling method on t or *t.
+func plainSlice(t reflect.Type) bool {
+	if t.Kind() != reflect.Slice || t.Elem().Kind() == reflect.Uint8 {
+		return false
+	}
+	pt := reflect.PointerTo(t)
+	return !pt.Implements(rt.MarshalerType) && !pt.Implements(rt.TextMarshalerType)
 }
 
 // plainFieldKind returns the inline kind of a plain scalar type (see
@@ -414,6 +432,19 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 			if err != nil {
 				return e.memberErr(b, start, f, err)
 			}
+		case kindSlice:
+			// Nil and empty slices here, as sliceFn and sliceFnV2
+			// write them; the rest by the field's encoder.
+			sh := (*sliceHeader)(vp)
+			if sh.Len != 0 {
+				if b, err = f.fn(e, b, fp); err != nil {
+					return e.memberErr(b, start, f, err)
+				}
+			} else if sh.Data != nil || e.nilSliceEmpty() {
+				b = append(b, '[', ']')
+			} else {
+				b = append(b, "null"...)
+			}
 		default:
 			if b, err = f.fn(e, b, fp); err != nil {
 				return e.memberErr(b, start, f, err)
@@ -425,6 +456,16 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 	}
 	b[start] = '{'
 	return append(b, '}'), nil
+}
+
+// nilSliceEmpty reports whether a nil slice is written as [] rather
+// than null: in v1 with NoNullSliceOrMap, in v2 without
+// FormatNilSliceAsNull.
+func (e *state) nilSliceEmpty() bool {
+	if e.opts&optV2 != 0 {
+		return e.v2.bits&v2NilSliceNull == 0
+	}
+	return e.opts&NoNullSliceOrMap != 0
 }
 
 // memberErr returns the error err of member f of the struct written

@@ -349,6 +349,10 @@ func inlineKindV2(t reflect.Type) (fieldKind, fieldKind, *structEnc) {
 		if se := structEncsV2[t]; se != nil {
 			return kindStruct, kindOther, se
 		}
+	case t.Kind() == reflect.Slice:
+		if t.Elem().Kind() != reflect.Uint8 {
+			return kindSlice, kindOther, nil
+		}
 	case t.Kind() == reflect.Pointer:
 		et := t.Elem()
 		if !plainV2(et) {

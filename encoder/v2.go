@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"errors"
 	"reflect"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -409,7 +410,7 @@ func (e *state) appendStringV2(b []byte, s string, _ reflect.Type) ([]byte, erro
 // U+2029, and then the string is quoted again by v2's rules.
 func (e *state) requoteV2(out []byte, start int, s string) ([]byte, error) {
 	x := e.v2.bits
-	if !v1OnlyEscape(out[start:], x&v2JS == 0) {
+	if !uEscapes(out[start:], s) || !v1OnlyEscape(out[start:], x&v2JS == 0) {
 		return out, nil
 	}
 	out, bad := wire.AppendQuotedText(out[:start], s, x&v2HTML != 0, x&v2JS != 0)
@@ -418,6 +419,25 @@ func (e *state) requoteV2(out []byte, start int, s string) ([]byte, error) {
 	}
 	return out, nil
 }
+
+// uEscapes reports whether q, v1's quoting of s, may hold a \u escape
+// (the only kind v2 may write otherwise), by counting: every escape
+// makes the text longer and has one backslash, except that a backslash
+// of s becomes two; the others add one byte each (\n, \", \\), a \u
+// escape three or five (\u2028 for three bytes, \u001f or \ufffd for
+// one). So the bytes added, less the backslashes written, plus those
+// of s, are 2 or 4 for each \u escape and nothing for the others.
+// Both counts are vector loops, where reading q's escapes is a call for
+// each.
+func uEscapes(q []byte, s string) bool {
+	added := len(q) - 2 - len(s)
+	if added < 3 {
+		return false // no room for a \u escape
+	}
+	return added-bytes.Count(q, backslash)+strings.Count(s, `\`) != 0
+}
+
+var backslash = []byte{'\\'}
 
 // v1OnlyEscape reports whether the quoted string q, as v1 writes it,
 // holds an escape v2 would not write: \ufffd (which v1 writes for a

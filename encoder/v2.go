@@ -119,7 +119,11 @@ func marshalV2(b []byte, v any, opts *jsonopts.Struct) ([]byte, error) {
 		// A new output: written in the state's pooled buffer, and
 		// copied out at its size.
 		buf, err2 := e.marshalV2Top(e.buf[:0], v)
-		out, err = append(make([]byte, 0, len(buf)), buf...), err2
+		// make and copy, as one: the compiler leaves the new slice
+		// uncleared (runtime.makeslicecopy).
+		out = make([]byte, len(buf))
+		copy(out, buf)
+		err = err2
 		e.buf = buf
 	} else {
 		out, err = e.marshalV2Top(b, v)

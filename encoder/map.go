@@ -110,30 +110,40 @@ const smallMap = 8
 
 // smallMapStringAny writes the members of m, which has 2 to smallMap of
 // them, sorted by key, after the '{' already written: its members go to
-// arrays on the stack and are sorted there by insertion, which for so few
-// costs less than the state's shared entry stacks and their sort.
+// arrays on the stack, and their indexes are sorted there by insertion,
+// comparing the keys' eight-byte prefixes (see keyPrefix) before the
+// keys; for so few this costs less than the state's shared entry stacks
+// and their sort.
 func (e *state) smallMapStringAny(b []byte, m map[string]any) ([]byte, error) {
 	var keys [smallMap]string
 	var vals [smallMap]any
+	var pres [smallMap]uint64
+	var order [smallMap]uint8
 	n := 0
 	for k, v := range m {
 		if n == smallMap {
 			break // m grew while iterated (a data race); write what fits
 		}
+		p := keyPrefix(k)
+		keys[n], vals[n], pres[n] = k, v, p
 		i := n
-		for i > 0 && keys[i-1] > k {
-			keys[i], vals[i] = keys[i-1], vals[i-1]
-			i--
+		for ; i > 0; i-- {
+			j := order[i-1] & (smallMap - 1)
+			if pres[j] < p || pres[j] == p && keys[j] < k {
+				break
+			}
+			order[i] = uint8(j)
 		}
-		keys[i], vals[i] = k, v
+		order[i] = uint8(n)
 		n++
 	}
 	var err error
-	for i := 0; i < n; i++ {
-		if b, err = e.appendKey(b, keys[i]); err != nil {
+	for _, j := range order[:n] {
+		j &= smallMap - 1
+		if b, err = e.appendKey(b, keys[j]); err != nil {
 			return b, err
 		}
-		if b, err = e.appendAny(b, vals[i]); err != nil {
+		if b, err = e.appendAny(b, vals[j]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')

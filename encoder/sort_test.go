@@ -1,10 +1,13 @@
 package encoder
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/jetjson/jet/internal/oracle"
 )
 
 func TestKeyPrefix(t *testing.T) {
@@ -70,4 +73,44 @@ func TestSortEntries(t *testing.T) {
 			}
 		}
 	}
+}
+
+// smallMapKeys builds a map[string]any of up to smallMap members from
+// data: keys cut at each 0xFE byte, values their indexes.
+func smallMapKeys(data []byte) map[string]any {
+	m := map[string]any{}
+	for i, k := range strings.Split(string(data), "\xfe") {
+		if len(m) == smallMap {
+			break
+		}
+		m[k] = float64(i)
+	}
+	return m
+}
+
+// FuzzSmallMapSorted checks the sorted small-map path (smallMapStringAny:
+// insertion by key prefix, then key) against encoding/json's order, with
+// keys that share eight-byte prefixes, differ by trailing NULs, or hold
+// bytes past ASCII.
+func FuzzSmallMapSorted(f *testing.F) {
+	for _, s := range []string{
+		"b\xfea", "name\xfekids\xfecl_weight\xfetouches\xfemin_t\xfemax_t\xfemean_t",
+		"profile_b\xfeprofile_a\xfeprofile_\xfeprofile", "a\xfea\x00\xfea\x00\x00\xfe\x00\xfe",
+		"é\xfee\xfe\xff\xfe\x7f\xfez\xfeZ\xfe0", "abcdefgh1\xfeabcdefgh\xfeabcdefgh0\xfeabcdefg",
+		"<&>\xfe\u2028\xfe\"\xfe\\\xfe\xc0\xfe\xe2\x80",
+	} {
+		f.Add([]byte(s))
+	}
+	oracle.Require(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m := smallMapKeys(data)
+		want, err := json.Marshal(m)
+		if err != nil {
+			t.Skip()
+		}
+		got, err := Encode(m, EscapeHTML|SortMapKeys|CompactMarshaler)
+		if err != nil || string(got) != string(want) {
+			t.Fatalf("%q: got %s (%v), want %s", data, got, err, want)
+		}
+	})
 }

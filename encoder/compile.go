@@ -484,6 +484,26 @@ func elemsFn(et reflect.Type, addr bool) elemsFunc {
 			}
 		}
 	}
+	if floatRowKind(et) && plainArray(et) {
+		// Rows of floats (canada's coordinate pairs): one loop writes
+		// them all; a row holding NaN or ±Inf goes to the row's own
+		// encoder, for its error (or its nulls).
+		elem, size, m := fnFor(et, addr), et.Size(), et.Len()
+		return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+			b = append(b, '[')
+			var err error
+			for i := 0; ; i++ {
+				if b, i = appendFloatRows(b, p, i, n, m, size); i == n {
+					break
+				}
+				if b, err = elem(e, b, unsafe.Add(p, uintptr(i)*size)); err != nil {
+					return b, err
+				}
+				b = append(b, ',')
+			}
+			return closeArray(b), nil
+		}
+	}
 	if se := structEncFor(et, addr); se != nil {
 		return structElems(se, et.Size(), false)
 	}
@@ -505,6 +525,40 @@ func elemsFn(et reflect.Type, addr bool) elemsFunc {
 		}
 		return append(b, ']'), nil
 	}
+}
+
+// floatRowKind reports whether t is an array of float64 without methods
+// (see plainKind), with at least one element.
+func floatRowKind(t reflect.Type) bool {
+	return t.Kind() == reflect.Array && t.Len() > 0 && t.Elem().Kind() == reflect.Float64 && plainKind(t.Elem())
+}
+
+// plainArray reports whether the array type t itself has no marshaling
+// method (on t or *t) and is not an ast.Node.
+func plainArray(t reflect.Type) bool {
+	pt := reflect.PointerTo(t)
+	return !pt.Implements(rt.MarshalerType) && !pt.Implements(rt.TextMarshalerType) && nodeFn(t) == nil
+}
+
+// appendFloatRows writes rows from..n-1 of the n arrays of m float64s
+// stored size bytes apart from p on, each as an array followed by a
+// comma, until a row holds NaN or ±Inf: it returns the output up to that
+// row and its index, or n when all were written.
+func appendFloatRows(b []byte, p unsafe.Pointer, from, n, m int, size uintptr) ([]byte, int) {
+	for i := from; i < n; i++ {
+		at := len(b)
+		b = append(b, '[')
+		for _, f := range unsafe.Slice((*float64)(unsafe.Add(p, uintptr(i)*size)), m) {
+			if f != f || f > maxFloat || f < -maxFloat {
+				return b[:at], i
+			}
+			b = wire.AppendFloat(b, f, 64)
+			b = append(b, ',')
+		}
+		b[len(b)-1] = ']' // m > 0: the last comma
+		b = append(b, ',')
+	}
+	return b, n
 }
 
 // closeArray ends an array whose elements were each followed by a comma.

@@ -490,6 +490,25 @@ func elemsFnV2(et reflect.Type) elemsFunc {
 			return structPtrElems(se, elem, true)
 		}
 	}
+	if floatRowKind(et) && plainV2(et) && plainV2(et.Elem()) {
+		// Rows of floats, as elemsFn writes them; a row holding NaN or
+		// ±Inf goes to the row loop, for its error.
+		inner, m := elemsFnV2(et.Elem()), et.Len()
+		return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
+			b = append(b, '[')
+			var err error
+			for i := 0; ; i++ {
+				if b, i = appendFloatRows(b, p, i, n, m, size); i == n {
+					break
+				}
+				if b, err = inner(e, b, unsafe.Add(p, uintptr(i)*size), m); err != nil {
+					return b, within(err, itoa(i))
+				}
+				b = append(b, ',')
+			}
+			return closeArray(b), nil
+		}
+	}
 	if et.Kind() == reflect.Array && plainV2(et) && !(et.Elem().Kind() == reflect.Uint8 && et.Elem().PkgPath() == "") {
 		// Arrays (not of bytes) by their own element loop, as arrayFnV2
 		// writes them without v2Slow and tag options.

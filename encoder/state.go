@@ -17,8 +17,10 @@ import (
 type state struct {
 	buf  []byte
 	opts Options
-	// v2 is set while encoding in encoding/json/v2's dialect.
-	v2 *v2state
+	// v2 is set while encoding in encoding/json/v2's dialect; it
+	// points at v2own, which pools it with the state.
+	v2    *v2state
+	v2own v2state
 
 	// depth counts nested pointers, maps and slices; past
 	// cycleCheckDepth every one is recorded in seen so that a cycle is

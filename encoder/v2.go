@@ -13,7 +13,6 @@ import (
 	"errors"
 	"reflect"
 	"strings"
-	"sync"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/jsonopts"
@@ -81,7 +80,7 @@ type v2state struct {
 // the output holds what was written before it.
 func marshalV2(b []byte, v any, opts *jsonopts.Struct) ([]byte, error) {
 	e := getState(0)
-	x := v2statePool.Get().(*v2state)
+	x := &e.v2own
 	*x = v2state{text: opts}
 	f := opts.Flags
 	set := func(on bool, bit v2bits) {
@@ -131,12 +130,9 @@ func marshalV2(b []byte, v any, opts *jsonopts.Struct) ([]byte, error) {
 	}
 	e.v2 = nil
 	*x = v2state{}
-	v2statePool.Put(x)
 	putState(e)
 	return out, err
 }
-
-var v2statePool = sync.Pool{New: func() any { return new(v2state) }}
 
 // marshalV2Top encodes the top-level value, which v2 always makes
 // addressable (copying it when it is not a pointer and a method may

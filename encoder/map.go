@@ -60,7 +60,15 @@ func (e *state) mapStringAnyBody(b []byte, m map[string]any) ([]byte, error) {
 			var sh *keyShape
 			if sh, e.vals = e.shapes.lookup(m, html, e.vals); sh != nil {
 				for i, q := range sh.quoted {
-					b = append(b, q...)
+					// The quoted key: one fixed-size move when there
+					// is room (the arena keeps nameBlock bytes after
+					// every string readable, see arenaString).
+					if n := len(b); cap(b)-n >= nameBlock && len(q) <= nameBlock {
+						*(*[nameBlock]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), n)) = *(*[nameBlock]byte)(unsafe.Pointer(unsafe.StringData(q)))
+						b = b[:n+len(q)]
+					} else {
+						b = append(b, q...)
+					}
 					if b, err = e.appendAny(b, e.vals[base+i]); err != nil {
 						break
 					}

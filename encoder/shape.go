@@ -71,14 +71,16 @@ func (c *shapeCache) try() bool {
 	return c.tick&7 == 0
 }
 
-// arenaString copies s into the arena and returns the copy.
+// arenaString copies s into the arena and returns the copy. The last
+// nameBlock bytes of each block hold no string, so that nameBlock bytes
+// may be read from the start of any string in the arena.
 func (c *shapeCache) arenaString(s string) string {
 	if len(s) == 0 {
 		return ""
 	}
-	if cap(c.arena)-len(c.arena) < len(s) {
+	if cap(c.arena)-len(c.arena) < len(s)+nameBlock {
 		// A new block; strings already made keep the old one alive.
-		c.arena = make([]byte, 0, max(4096, len(s)))
+		c.arena = make([]byte, 0, max(4096, len(s)+nameBlock))
 	}
 	off := len(c.arena)
 	c.arena = append(c.arena, s...)

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/jetjson/jet/internal/oracle"
 )
 
 // TestShapeCache encodes many maps of repeated, near-repeated and nested
@@ -16,7 +18,10 @@ import (
 func TestShapeCache(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	keys := []string{"id", "name", "a<b", "text", "created_at", "x", "y", "z", "user", "user_id", "é", "日本", "", "\u2028", "k1", "k2",
-		"k3", "k4", "k5", "k6", "k7", "k8", "k9", "k10", "k11", "k12"}
+		"k3", "k4", "k5", "k6", "k7", "k8", "k9", "k10", "k11", "k12",
+		// Quoted with their colon: 32 bytes (the longest written by one
+		// fixed-size move), 33, and more.
+		"abcdefghijklmnopqrstuvwxyz012", "abcdefghijklmnopqrstuvwxyz0123", strings.Repeat("long<key>", 5)}
 	randMap := func(n int) map[string]any {
 		m := map[string]any{}
 		for len(m) < n {
@@ -115,4 +120,36 @@ func TestShapeCacheValidate(t *testing.T) {
 			t.Fatal("bad UTF-8 key accepted with ValidateString")
 		}
 	}
+}
+
+// FuzzShapedMaps writes lists of maps with the same keys (from the
+// input, cut at each 0xFE byte, made up to minShapeKeys), so that all
+// but the first are written from a remembered shape (quoted keys copied
+// by fixed-size moves), and compares with encoding/json.
+func FuzzShapedMaps(f *testing.F) {
+	f.Add([]byte("id\xfename\xfetext"))
+	f.Add([]byte("abcdefghijklmnopqrstuvwxyz012\xfeabcdefghijklmnopqrstuvwxyz0123\xfe<&>\xfe\u2028"))
+	f.Add([]byte(strings.Repeat("k\xfe", 20) + strings.Repeat("x", 70)))
+	oracle.Require(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m := map[string]any{}
+		for i, k := range strings.Split(string(data), "\xfe") {
+			if len(m) == maxShapeKeys {
+				break
+			}
+			m[k] = i
+		}
+		for i := 0; len(m) < minShapeKeys; i++ {
+			m[strings.Repeat("p", i)] = i
+		}
+		v := []any{m, m, m, map[string]any{"in": []any{m, m}}}
+		want, err := json.Marshal(v)
+		if err != nil {
+			t.Skip()
+		}
+		got, err := Encode(v, EscapeHTML|SortMapKeys|CompactMarshaler)
+		if err != nil || string(got) != string(want) {
+			t.Fatalf("%q: got %s (%v), want %s", data, got, err, want)
+		}
+	})
 }

@@ -185,6 +185,10 @@ func (e *state) appendAny(b []byte, v any) ([]byte, error) {
 	case nil:
 		return append(b, "null"...), nil
 	case string:
+		if e.opts&ValidateString == 0 {
+			// appendString without the call.
+			return wire.AppendQuoted(b, x, e.opts&EscapeHTML != 0), nil
+		}
 		return e.appendString(b, x)
 	case float64:
 		return e.appendFloat(b, x, 64)

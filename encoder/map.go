@@ -49,6 +49,8 @@ func (e *state) mapStringAnyBody(b []byte, m map[string]any) ([]byte, error) {
 			}
 			b = append(b, ',')
 		}
+	} else if len(m) <= tinyMap {
+		return e.tinyMapStringAny(b, m)
 	} else if len(m) <= smallMap {
 		return e.smallMapStringAny(b, m)
 	} else {
@@ -116,12 +118,50 @@ func (e *state) mapStringAnyBody(b []byte, m map[string]any) ([]byte, error) {
 // smallMapStringAny.
 const smallMap = 8
 
-// smallMapStringAny writes the members of m, which has 2 to smallMap of
-// them, sorted by key, after the '{' already written: its members go to
-// arrays on the stack, and their indexes are sorted there by insertion,
-// comparing the keys' eight-byte prefixes (see keyPrefix) before the
-// keys; for so few this costs less than the state's shared entry stacks
-// and their sort.
+// tinyMap is the most members a sorted map[string]any has for
+// tinyMapStringAny.
+const tinyMap = 3
+
+// tinyMapStringAny writes the members of m, which has 2 to tinyMap of
+// them, sorted by key, after the '{' already written: its keys and
+// values are sorted by insertion on the stack, comparing the keys
+// themselves. For two or three keys (citm's prices and areas) this
+// costs less than smallMapStringAny's prefixes and indexes.
+func (e *state) tinyMapStringAny(b []byte, m map[string]any) ([]byte, error) {
+	var keys [tinyMap]string
+	var vals [tinyMap]any
+	n := 0
+	for k, v := range m {
+		if n == tinyMap {
+			break // m grew while iterated (a data race); write what fits
+		}
+		i := n
+		for i > 0 && keys[i-1] > k {
+			keys[i], vals[i] = keys[i-1], vals[i-1]
+			i--
+		}
+		keys[i], vals[i] = k, v
+		n++
+	}
+	var err error
+	for i := 0; i < n; i++ {
+		if b, err = e.appendKey(b, keys[i]); err != nil {
+			return b, err
+		}
+		if b, err = e.appendAny(b, vals[i]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	return closeObject(b), nil
+}
+
+// smallMapStringAny writes the members of m, which has tinyMap+1 to
+// smallMap of them, sorted by key, after the '{' already written: its
+// members go to arrays on the stack, and their indexes are sorted there
+// by insertion, comparing the keys' eight-byte prefixes (see keyPrefix)
+// before the keys; for so few this costs less than the state's shared
+// entry stacks and their sort.
 func (e *state) smallMapStringAny(b []byte, m map[string]any) ([]byte, error) {
 	var keys [smallMap]string
 	var vals [smallMap]any

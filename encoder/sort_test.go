@@ -88,10 +88,10 @@ func smallMapKeys(data []byte) map[string]any {
 	return m
 }
 
-// FuzzSmallMapSorted checks the sorted small-map path (smallMapStringAny:
-// insertion by key prefix, then key) against encoding/json's order, with
-// keys that share eight-byte prefixes, differ by trailing NULs, or hold
-// bytes past ASCII.
+// FuzzSmallMapSorted checks the sorted small-map paths (tinyMapStringAny,
+// and smallMapStringAny: insertion by key prefix, then key) against
+// encoding/json's order, with keys that share eight-byte prefixes,
+// differ by trailing NULs, or hold bytes past ASCII.
 func FuzzSmallMapSorted(f *testing.F) {
 	for _, s := range []string{
 		"b\xfea", "name\xfekids\xfecl_weight\xfetouches\xfemin_t\xfemax_t\xfemean_t",

@@ -261,7 +261,7 @@ func (d *decoderState) wrapError(err error, pos, where int) error {
 	if err == errMismatchDelim {
 		// The decoder says why in terms of the byte it found.
 		w := whereStartValue
-		if len(d.m.outer) > 0 && d.m.last.length() > 0 {
+		if len(d.m.outer) > 0 && !d.m.last.isEmpty() {
 			if d.m.last.isArray() {
 				w = whereAfterElement
 			} else {

@@ -197,7 +197,7 @@ func (d *decoderState) fillBatch() bool {
 		// The delimiter the grammar needs (machine.needDelim).
 		switch c {
 		case ',':
-			if !nested || l.needValue() || l.length() == 0 {
+			if !nested || l.needValue() || l.isEmpty() {
 				goto stop
 			}
 			pos++
@@ -222,7 +222,7 @@ func (d *decoderState) fillBatch() bool {
 				c = s[pos]
 			}
 		default:
-			if l.needValue() || nested && l.length() > 0 && c != '}' && c != ']' {
+			if l.needValue() || nested && !l.isEmpty() && c != '}' && c != ']' {
 				goto stop
 			}
 		}

@@ -33,11 +33,16 @@ type tokenIndex struct {
 	live bool // x lists this buffer (from some point on)
 	off  bool // the rest of this buffer is left to the other paths
 	high bool // the blocks the last token listed starts in hold bytes of 0x80 and above
+	// escLast says that the blocks the last token listed starts in hold
+	// a backslash; escaped that the usable tokens' blocks may hold one
+	// (else no string among them holds an escape).
+	escLast, escaped bool
 }
 
 // drop forgets the list (the buffer moved).
 func (ix *tokenIndex) drop() {
 	ix.k, ix.usable, ix.fast, ix.live, ix.off, ix.high = 0, 0, 0, false, false, false
+	ix.escLast, ix.escaped = false, true
 }
 
 // tokenFromIndex reads the next token from the list, or (with nothing
@@ -67,7 +72,7 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 	nested := len(d.m.outer) > 0
 	switch c {
 	case ',':
-		if !nested || l.needValue() || l.length() == 0 || k+1 >= ix.usable {
+		if !nested || l.needValue() || l.isEmpty() || k+1 >= ix.usable {
 			return d.readTokenRest()
 		}
 		k++
@@ -83,7 +88,7 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 		p = int(toks[k&(wire.TokenIndexCap-1)])
 		c = buf[p]
 	default:
-		if l.needValue() || nested && l.length() > 0 && c != '}' && c != ']' {
+		if l.needValue() || nested && !l.isEmpty() && c != '}' && c != ']' {
 			return d.readTokenRest()
 		}
 	}
@@ -93,7 +98,7 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 		// (Most strings end right where the next token starts.)
 		end := int(toks[(k+1)&(wire.TokenIndexCap-1)])
 		if buf[end-1] != '"' {
-			for isSpace(buf[end-1]) {
+			for buf[end-1] <= ' ' && isSpace(buf[end-1]) {
 				end--
 			}
 			if buf[end-1] != '"' {
@@ -113,18 +118,12 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 				}
 				s := wire.StringOf(buf)
 				x0, x1 := wire.Load64(s, p+1), wire.Load64(s, p+9)
-				var stops uint64
-				if n < 8 {
-					stops = wire.StringStops(x0) & lowBytes(n)
-				} else {
-					stops = wire.StringStops(x0) | wire.StringStops(x1)&lowBytes(n-8)
+				if ix.escaped && nameStops(x0, x1, n) != 0 {
+					return d.nameFromIndex(k, p, end, 0)
 				}
 				key := keyOfWords(x0, x1, n)
 				objs := d.seen.objs
 				o := &objs[len(objs)-1]
-				if stops&0x8080808080808080 != 0 {
-					return d.nameFromIndex(k, p, end, 0)
-				}
 				if o.matched >= len(o.shape) || o.shape[o.matched] != key {
 					return d.nameFromIndex(k, p, end, key)
 				}
@@ -142,7 +141,7 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 			return d.readTokenRest()
 		}
 		end := int(toks[(k+1)&(wire.TokenIndexCap-1)])
-		for isSpace(buf[end-1]) {
+		for buf[end-1] <= ' ' && isSpace(buf[end-1]) {
 			end--
 		}
 		d.m.last = l + 1
@@ -152,7 +151,7 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 	case 'n', 't', 'f':
 		// The literal must be the whole run of other bytes.
 		end := int(toks[(k+1)&(wire.TokenIndexCap-1)])
-		for isSpace(buf[end-1]) {
+		for buf[end-1] <= ' ' && isSpace(buf[end-1]) {
 			end--
 		}
 		switch {
@@ -312,7 +311,7 @@ func (d *decoderState) skipFromIndex(depth int) bool {
 		next := k
 		switch c {
 		case ',':
-			if l.needValue() || l.length() == 0 || k+1 >= usable {
+			if l.needValue() || l.isEmpty() || k+1 >= usable {
 				goto stop
 			}
 			next++
@@ -328,7 +327,7 @@ func (d *decoderState) skipFromIndex(depth int) bool {
 			p = int(toks[next&(wire.TokenIndexCap-1)])
 			c = buf[p]
 		default:
-			if l.needValue() || l.length() > 0 && c != '}' && c != ']' {
+			if l.needValue() || !l.isEmpty() && c != '}' && c != ']' {
 				goto stop
 			}
 		}
@@ -336,7 +335,7 @@ func (d *decoderState) skipFromIndex(depth int) bool {
 		case '"':
 			end := int(toks[(next+1)&(wire.TokenIndexCap-1)])
 			if buf[end-1] != '"' {
-				for isSpace(buf[end-1]) {
+				for buf[end-1] <= ' ' && isSpace(buf[end-1]) {
 					end--
 				}
 				if buf[end-1] != '"' {
@@ -358,17 +357,11 @@ func (d *decoderState) skipFromIndex(depth int) bool {
 					} else {
 						s := wire.StringOf(buf)
 						x0, x1 := wire.Load64(s, p+1), wire.Load64(s, p+9)
-						var stops uint64
-						if n < 8 {
-							stops = wire.StringStops(x0) & lowBytes(n)
-						} else {
-							stops = wire.StringStops(x0) | wire.StringStops(x1)&lowBytes(n-8)
-						}
 						key := keyOfWords(x0, x1, n)
 						objs := d.seen.objs
 						o := &objs[len(objs)-1]
 						switch {
-						case stops&0x8080808080808080 != 0:
+						case ix.escaped && nameStops(x0, x1, n) != 0:
 							if !d.insertIndexedName(p, end) {
 								goto stop
 							}
@@ -390,7 +383,7 @@ func (d *decoderState) skipFromIndex(depth int) bool {
 			d.m.last = l + 1
 		case 'n', 't', 'f':
 			end := int(toks[(next+1)&(wire.TokenIndexCap-1)])
-			for isSpace(buf[end-1]) {
+			for buf[end-1] <= ' ' && isSpace(buf[end-1]) {
 				end--
 			}
 			switch {
@@ -474,10 +467,19 @@ stop:
 	return closed
 }
 
+// nameStops returns the wire.StringStops of the body of a name of n < 16
+// bytes whose first words are x0 and x1: none when it holds no escape.
+func nameStops(x0, x1 uint64, n int) uint64 {
+	if n < 8 {
+		return wire.StringStops(x0) & lowBytes(n) & 0x8080808080808080
+	}
+	return (wire.StringStops(x0) | wire.StringStops(x1)&lowBytes(n-8)) & 0x8080808080808080
+}
+
 // tokenEnd returns where the token before the one at buf[next] ends: at
 // the start of the whitespace before next.
 func tokenEnd(buf []byte, next int) int {
-	for isSpace(buf[next-1]) {
+	for buf[next-1] <= ' ' && isSpace(buf[next-1]) {
 		next--
 	}
 	return next
@@ -605,15 +607,19 @@ func (d *decoderState) fillIndex() bool {
 	// those of the blocks listed now, and of those the kept token starts
 	// in.
 	high := keep > 0 && ix.high
+	esc := keep > 0 && ix.escLast
 	ix.x.ForgetBytes()
 	if !ix.x.Fill(s, keep) {
 		// The list holds the kept tokens only; none is usable.
 		ix.k, ix.usable, ix.fast = 0, 0, 0
 		ix.high = high || !ix.x.ASCII()
+		ix.escLast = esc || ix.x.Backslashes()
 		return false
 	}
 	ix.high = !ix.x.ASCII() // the last token starts in these blocks
 	high = high || ix.high
+	ix.escLast = ix.x.Backslashes()
+	ix.escaped = esc || ix.escLast
 	toks := ix.x.Tokens()
 	if !ix.x.Clean() || len(toks) < 2 {
 		ix.off = true
@@ -654,9 +660,6 @@ func (d *decoderState) valueFromIndex(pos, depth int, atEnd bool) (end int, ok b
 	x := d.vx
 	x.Reset(pos)
 	w := valueWalk{d: d, x: x, s: wire.StringOf(d.buf), atEnd: atEnd, budget: valueIndexFirst, stack: d.kinds[:0]}
-	// Where the rest of the buffer holds no backslash (most text), names
-	// need not be looked at for escapes.
-	w.plain = strings.IndexByte(w.s[pos:], '\\') < 0
 	end, ok = w.walk(depth)
 	d.vxShort = w.short
 	for ; w.pushed > 0; w.pushed-- {
@@ -678,7 +681,6 @@ type valueWalk struct {
 	budget int    // bytes to list next
 	stack  []byte // the open containers, innermost last
 	pushed int    // objects pushed on d.seen
-	plain  bool   // no string holds an escape
 	short  bool   // the walk stopped at the end of the buffer
 }
 
@@ -857,21 +859,13 @@ name:
 			}
 			s := w.s
 			x0, x1 := wire.Load64(s, p+1), wire.Load64(s, p+9)
-			if !w.plain {
-				// A backslash somewhere in the rest of the buffer: is
-				// there one in this name?
-				var stops uint64
-				if n < 8 {
-					stops = wire.StringStops(x0) & lowBytes(n)
-				} else {
-					stops = wire.StringStops(x0) | wire.StringStops(x1)&lowBytes(n-8)
+			// A backslash somewhere in the blocks listed (which hold this
+			// name): is there one in this name?
+			if w.x.Backslashes() && nameStops(x0, x1, n) != 0 {
+				if !d.insertIndexedName(p, e) {
+					return 0, false
 				}
-				if stops&0x8080808080808080 != 0 {
-					if !d.insertIndexedName(p, e) {
-						return 0, false
-					}
-					goto named
-				}
+				goto named
 			}
 			key := keyOfWords(x0, x1, n)
 			o := &d.seen.objs[len(d.seen.objs)-1]

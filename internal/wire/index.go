@@ -114,8 +114,14 @@ func (x *TokenIndex) SurrogatesPaired() bool { return x.st.surBad|x.st.sur&63 ==
 // in that time, and the whitespace around them).
 func (x *TokenIndex) ASCII() bool { return x.st.high == 0 }
 
-// ForgetBytes starts ASCII's record afresh: from the next block listed.
-func (x *TokenIndex) ForgetBytes() { x.st.high = 0 }
+// Backslashes reports whether a backslash is among the bytes of the
+// blocks listed since Reset or the last ForgetBytes. Without one, no
+// string listed in that time holds an escape.
+func (x *TokenIndex) Backslashes() bool { return x.st.backslash != 0 }
+
+// ForgetBytes starts the records of ASCII and Backslashes afresh: from
+// the next block listed.
+func (x *TokenIndex) ForgetBytes() { x.st.high, x.st.backslash = 0, 0 }
 
 // InString reports whether listing stopped inside a string.
 func (x *TokenIndex) InString() bool { return x.st.inString != 0 }

@@ -45,6 +45,8 @@ type skIdx struct {
 	// into the next block, surBad is non-zero once a surrogate escape
 	// was found unpaired. high is 1 once a byte of 0x80 or more was seen.
 	sur, surBad, high uint64
+	// backslash is 1 once a backslash was seen (in a string or out).
+	backslash uint64
 }
 
 // skIdxCap is the number of tokens the second stage takes from the first
@@ -131,6 +133,7 @@ func (st *skIdx) block(m *skIdxMasks) uint64 {
 		esc = st.escaped
 		st.escaped = 0
 	} else {
+		st.backslash = 1
 		potential := m.backslash &^ st.escaped
 		maybe := potential<<1 | skOddBits
 		codes := (maybe - potential) ^ skOddBits

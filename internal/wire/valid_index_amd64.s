@@ -260,6 +260,8 @@ loop:
 	JMP  escaped
 
 backslashes:
+	MOVQ st+16(FP), DX
+	MOVQ $1, 128(DX)         // skIdx.backslash
 	MOVQ R10, R8
 	NOTQ R8
 	ANDQ R12, R8             // potential escapes
@@ -860,6 +862,8 @@ bescapes:
 	JMP  bcheck
 
 bbackslashes:
+	MOVQ st+16(FP), DX
+	MOVQ $1, 128(DX)         // skIdx.backslash
 	MOVQ R10, R8
 	NOTQ R8
 	ANDQ R12, R8             // potential escapes

@@ -159,7 +159,7 @@ func idxState(r *rand.Rand) skIdx {
 	bit := func() uint64 { return uint64(r.Intn(2)) }
 	st := skIdx{escaped: bit(), scalar: bit(), hex: uint64(r.Intn(16)),
 		numRun: bit(), pointRun: bit(), expRun: bit(), digit: bit(), exp: bit(), signPoint: bit(), minus: bit(), zero: bit(),
-		sur: uint64(r.Intn(256)), surBad: bit(), high: bit()}
+		sur: uint64(r.Intn(256)), surBad: bit(), high: bit(), backslash: bit()}
 	if r.Intn(2) == 0 {
 		st.inString = ^uint64(0)
 	}

@@ -190,12 +190,12 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 		if l.needName() || len(d.m.outer) == d.depthLimit {
 			return d.readTokenRest()
 		}
-		return d.objectFromIndex(k, p, l, true)
+		return d.objectFromIndex(k, p, l)
 	case '}':
 		if !l.isObject() || l.needValue() {
 			return d.readTokenRest()
 		}
-		return d.objectFromIndex(k, p, l, false)
+		return d.endObjectFromIndex(k, p)
 	default:
 		return d.readTokenRest()
 	}
@@ -258,24 +258,67 @@ func (d *decoderState) nameFromIndex(k, p, end int, key uint64) (Token, error) {
 	return Token{raw: &d.decodeBuffer, num: uint64(d.base) + uint64(p)}, nil
 }
 
-// objectFromIndex is tokenFromIndex for '{' (begin) or '}'.
-func (d *decoderState) objectFromIndex(k, p int, l level, begin bool) (Token, error) {
+// objectFromIndex is tokenFromIndex for '{': the machine's, the names'
+// and the duplicate check's push, the last with its common case here (a
+// depth with one shape so far, or none), without a call.
+func (d *decoderState) objectFromIndex(k, p int, l level) (Token, error) {
 	d.ix.k = k + 1
 	d.prevStart, d.prevEnd = p+1, p+1
-	if begin {
-		d.m.outer = append(d.m.outer, l+1)
-		d.m.last = levelObject
-		d.names.push()
-		if d.checkDup {
-			d.seen.push()
-		}
+	d.m.outer = append(d.m.outer, l+1)
+	d.m.last = levelObject
+	d.names.push()
+	if !d.checkDup {
 		return BeginObject, nil
 	}
+	s := &d.seen
+	n := len(s.objs)
+	if n == cap(s.objs) {
+		s.push()
+		return BeginObject, nil
+	}
+	s.objs = s.objs[:n+1]
+	o := &s.objs[n]
+	if o.table != nil {
+		o.dropTable()
+	}
+	o.first, o.firstLong, o.collided, o.matched = len(s.keys), len(s.long), false, 0
+	if n < len(s.shapes) {
+		sw := s.shapes[n]
+		if w := sw.last; len(sw.ways) == 1 && w == 0 {
+			o.shape, o.way = sw.ways[0].keys, 0
+			if len(o.shape) == 0 {
+				o.shape = nil
+			}
+			return BeginObject, nil
+		}
+		// Several shapes: as push.
+		s.objs = s.objs[:n]
+		s.push()
+		return BeginObject, nil
+	}
+	o.shape = nil
+	return BeginObject, nil
+}
+
+// endObjectFromIndex is tokenFromIndex for '}': the machine's, the
+// names' and the duplicate check's pop, the last with its common case
+// here (an object that followed the shape its depth used last).
+func (d *decoderState) endObjectFromIndex(k, p int) (Token, error) {
+	d.ix.k = k + 1
+	d.prevStart, d.prevEnd = p+1, p+1
 	d.m.pop()
 	d.names.pop()
-	if d.checkDup {
-		d.seen.pop()
+	if !d.checkDup {
+		return EndObject, nil
 	}
+	s := &d.seen
+	n := len(s.objs) - 1
+	o := &s.objs[n]
+	if o.shape != nil && (o.matched == 0 || len(s.shapes[n].ways) == 1 && s.shapes[n].last == o.way) {
+		s.objs = s.objs[:n]
+		return EndObject, nil
+	}
+	s.pop()
 	return EndObject, nil
 }
 
@@ -470,10 +513,11 @@ stop:
 // nameStops returns the wire.StringStops of the body of a name of n < 16
 // bytes whose first words are x0 and x1: none when it holds no escape.
 func nameStops(x0, x1 uint64, n int) uint64 {
+	m := byteMasks[n&7] // the bytes of the name in its last word
 	if n < 8 {
-		return wire.StringStops(x0) & lowBytes(n) & 0x8080808080808080
+		return wire.StringStops(x0) & m & 0x8080808080808080
 	}
-	return (wire.StringStops(x0) | wire.StringStops(x1)&lowBytes(n-8)) & 0x8080808080808080
+	return (wire.StringStops(x0) | wire.StringStops(x1)&m) & 0x8080808080808080
 }
 
 // tokenEnd returns where the token before the one at buf[next] ends: at

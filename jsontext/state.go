@@ -406,15 +406,20 @@ const (
 // Seeds of the keys of names of 8 bytes or more, chosen per process so
 // that no input can be made to collide on purpose.
 var (
-	nameSeed   = maphash.MakeSeed()
-	wordSeed0  = maphash.Bytes(nameSeed, []byte("word0"))
-	wordSeed1  = maphash.Bytes(nameSeed, []byte("word1"))
-	slotSeed   = maphash.Bytes(nameSeed, []byte("slot"))
-	longSeed0  = maphash.Bytes(nameSeed, []byte("long0"))
-	longSeed1  = maphash.Bytes(nameSeed, []byte("long1"))
-	longSeed2  = maphash.Bytes(nameSeed, []byte("long2"))
-	hashedFlag = uint64(1) << 63
+	nameSeed  = maphash.MakeSeed()
+	wordSeed0 = maphash.Bytes(nameSeed, []byte("word0"))
+	wordSeed1 = maphash.Bytes(nameSeed, []byte("word1"))
+	slotSeed  = maphash.Bytes(nameSeed, []byte("slot"))
+	longSeed0 = maphash.Bytes(nameSeed, []byte("long0"))
+	longSeed1 = maphash.Bytes(nameSeed, []byte("long1"))
+	longSeed2 = maphash.Bytes(nameSeed, []byte("long2"))
 )
+
+// hashedFlag marks the keys that are hashes.
+const hashedFlag = uint64(1) << 63
+
+// byteMasks[k] is a mask of the low k bytes of a word.
+var byteMasks = [8]uint64{0, 1<<8 - 1, 1<<16 - 1, 1<<24 - 1, 1<<32 - 1, 1<<40 - 1, 1<<48 - 1, 1<<56 - 1}
 
 // exactKey reports whether a key is the name itself.
 func exactKey(k uint64) bool { return k>>56 < 8 }
@@ -422,10 +427,11 @@ func exactKey(k uint64) bool { return k>>56 < 8 }
 // keyOfWords returns the key of a name of n < 16 bytes whose first 8 bytes
 // are x0 and next 8 are x1, little-endian (bytes past n are ignored).
 func keyOfWords(x0, x1 uint64, n int) uint64 {
+	m := byteMasks[n&7] // the bytes of the name in its last word
 	if n < 8 {
-		return x0&(1<<(8*n)-1) | uint64(n)<<56
+		return x0&m | uint64(n)<<56
 	}
-	hi, lo := bits.Mul64(x0^wordSeed0, x1&(1<<(8*(n-8))-1)^wordSeed1^uint64(n))
+	hi, lo := bits.Mul64(x0^wordSeed0, x1&m^wordSeed1^uint64(n))
 	return hi ^ lo | hashedFlag
 }
 
@@ -542,7 +548,7 @@ func (s *nameSet) push() {
 	}
 	s.objs = s.objs[:d+1]
 	o := &s.objs[d]
-	o.first, o.firstLong, o.collided, o.matched, o.shape = len(s.keys), len(s.long), false, 0, nil
+	o.first, o.firstLong, o.collided, o.matched = len(s.keys), len(s.long), false, 0
 	if o.table != nil {
 		o.dropTable()
 	}
@@ -558,9 +564,11 @@ func (s *nameSet) push() {
 		if w < len(sw.ways) {
 			if keys := sw.ways[w].keys; len(keys) > 0 {
 				o.shape, o.way = keys, w
+				return
 			}
 		}
 	}
+	o.shape = nil
 }
 
 // parentOf returns the key of the member name that holds the object open
@@ -609,25 +617,32 @@ func (s *nameSet) grow() {
 func (s *nameSet) pop() {
 	d := len(s.objs) - 1
 	o := &s.objs[d]
-	if o.shape != nil {
-		// It followed its shape all along (perhaps only the shape's first
-		// names), and so stored no name: the shape stays as it is, and is
-		// tried first next.
-		if o.matched > 0 {
-			sw := s.shapes[d]
-			if sw.last != o.way {
-				sw.use(o.way, s.parentOf(d))
-			} else if len(sw.ways) > 1 {
-				p := s.parentOf(d)
-				if h, ok := sw.hint(p); !ok || h != o.way {
-					sw.setHint(p, o.way)
-				}
-			}
-		}
-		s.objs = s.objs[:d]
+	if o.shape == nil {
+		s.popNames(o, d)
 		return
 	}
-	s.popNames(o, d)
+	// It followed its shape all along (perhaps only the shape's first
+	// names), and so stored no name: the shape stays as it is, and is
+	// tried first next.
+	if o.matched > 0 {
+		if sw := s.shapes[d]; sw.last != o.way || len(sw.ways) > 1 {
+			s.popShaped(sw, o.way, d)
+		}
+	}
+	s.objs = s.objs[:d]
+}
+
+// popShaped records that the object open at depth d, which followed
+// way w of its depth's shapes sw, is closed.
+func (s *nameSet) popShaped(sw *depthShapes, w, d int) {
+	if sw.last != w {
+		sw.use(w, s.parentOf(d))
+		return
+	}
+	p := s.parentOf(d)
+	if h, ok := sw.hint(p); !ok || h != w {
+		sw.setHint(p, w)
+	}
 }
 
 // popNames is pop for an object that does not follow a shape: its names

@@ -1,6 +1,7 @@
 package jsontext
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -72,8 +73,11 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 	nested := len(d.m.outer) > 0
 	switch c {
 	case ',':
-		if !nested || l.needValue() || l.isEmpty() || k+1 >= ix.usable {
+		if !nested || l.needValue() || l.isEmpty() {
 			return d.readTokenRest()
+		}
+		if k+1 >= ix.usable {
+			return d.indexAfterDelim()
 		}
 		k++
 		p = int(toks[k&(wire.TokenIndexCap-1)])
@@ -81,8 +85,11 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 			return d.readTokenRest()
 		}
 	case ':':
-		if !l.needValue() || k+1 >= ix.usable {
+		if !l.needValue() {
 			return d.readTokenRest()
+		}
+		if k+1 >= ix.usable {
+			return d.indexAfterDelim()
 		}
 		k++
 		p = int(toks[k&(wire.TokenIndexCap-1)])
@@ -225,7 +232,7 @@ func (d *decoderState) indexSetUp() (Token, error) {
 		}
 	}
 	if k >= ix.usable {
-		if !d.fillIndex() {
+		if !d.fillIndex(k) {
 			return d.readTokenRest()
 		}
 		toks := ix.x.Tokens()
@@ -237,6 +244,26 @@ func (d *decoderState) indexSetUp() (Token, error) {
 	}
 	ix.k = k
 	ix.fast = ix.usable
+	return d.tokenFromIndex()
+}
+
+// indexAfterDelim is tokenFromIndex for a delimiter whose next token is
+// the last listed, which has no end yet: it lists more first, keeping
+// both, and calls tokenFromIndex again.
+func (d *decoderState) indexAfterDelim() (Token, error) {
+	ix := &d.ix
+	if !d.fillIndex(ix.k) {
+		return d.readTokenRest()
+	}
+	toks := ix.x.Tokens()
+	k := 0
+	for k < ix.usable && int(toks[k]) < d.prevEnd {
+		k++
+	}
+	if k+1 >= ix.usable {
+		return d.readTokenRest()
+	}
+	ix.k, ix.fast = k, ix.usable
 	return d.tokenFromIndex()
 }
 
@@ -627,11 +654,33 @@ func appendUnescaped(dst []byte, s string) []byte {
 	return dst
 }
 
-// fillIndex lists more tokens and checks the stretch they cover; it
-// reports whether there are tokens to use.
-func (d *decoderState) fillIndex() bool {
+// fillIndex lists more tokens, keeping those listed from the k-th on
+// (not read yet), and checks the stretch they cover; it reports whether
+// there are tokens to use.
+func (d *decoderState) fillIndex(k int) bool {
 	ix := &d.ix
-	if !wire.VectorIndex || ix.off || len(d.buf)-d.prevEnd < 256 {
+	if !wire.VectorIndex || ix.off {
+		return false
+	}
+	// Where the input ends with the buffer, the list goes to its end (the
+	// last, partial block listed as if spaces followed), so that only the
+	// last token is left to the other paths; else it lists whole blocks,
+	// and a short rest of a buffer not listed yet is left to them.
+	atEnd := d.inputEnded()
+	from := d.prevEnd
+	if ix.live && ix.x.Listed() > from {
+		from = ix.x.Listed()
+	}
+	if !atEnd && len(d.buf)-from < 256 && !d.indexOnly && d.holdsMore() {
+		// The rest of the input waits in memory: take it now, rather than
+		// read the tokens at the end of the buffer by the other paths.
+		// (Not for valueFromTokens, which keeps a position in the buffer.)
+		if d.fetch() != nil {
+			return false
+		}
+		atEnd = d.inputEnded()
+	}
+	if len(d.buf)-d.prevEnd < 256 && !(atEnd && ix.live) {
 		return false
 	}
 	if ix.x == nil {
@@ -643,8 +692,8 @@ func (d *decoderState) fillIndex() bool {
 		// where the decoder is (after a token, outside any string).
 		ix.x.Reset(d.prevEnd)
 		ix.live = true
-	} else if n := len(ix.x.Tokens()); n > 0 {
-		keep = 1 // the last token: it has a token after it now
+	} else if n := len(ix.x.Tokens()); n > k {
+		keep = n - k // the last token (it has a token after it now), and those before it not read
 	}
 	s := wire.StringOf(d.buf)
 	// Whether the stretch checked below may hold bytes of 0x80 and above:
@@ -653,7 +702,13 @@ func (d *decoderState) fillIndex() bool {
 	high := keep > 0 && ix.high
 	esc := keep > 0 && ix.escLast
 	ix.x.ForgetBytes()
-	if !ix.x.Fill(s, keep) {
+	var listed bool
+	if atEnd {
+		listed = ix.x.FillLast(s, keep)
+	} else {
+		listed = ix.x.Fill(s, keep)
+	}
+	if !listed {
 		// The list holds the kept tokens only; none is usable.
 		ix.k, ix.usable, ix.fast = 0, 0, 0
 		ix.high = high || !ix.x.ASCII()
@@ -680,6 +735,30 @@ func (d *decoderState) fillIndex() bool {
 	}
 	ix.k, ix.usable = 0, len(toks)-1
 	return true
+}
+
+// inputEnded reports whether the input ends with the buffer: the reader
+// is the decoder's own buffer, or says that it holds no more
+// (bytes.Reader, strings.Reader, a bytes.Buffer read whole).
+func (d *decoderState) inputEnded() bool {
+	if d.rd == nil {
+		return true
+	}
+	r, sized := d.rd.(interface{ Len() int })
+	return sized && r.Len() == 0
+}
+
+// holdsMore reports whether the reader holds more input in memory, to
+// be read at once without blocking or failing: a bytes.Reader or a
+// strings.Reader not read to its end.
+func (d *decoderState) holdsMore() bool {
+	switch r := d.rd.(type) {
+	case *bytes.Reader:
+		return r.Len() > 0
+	case *strings.Reader:
+		return r.Len() > 0
+	}
+	return false
 }
 
 // valueIndexFirst is how many bytes valueFromIndex lists at first.

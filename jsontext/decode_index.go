@@ -671,10 +671,9 @@ func (d *decoderState) fillIndex(k int) bool {
 	if ix.live && ix.x.Listed() > from {
 		from = ix.x.Listed()
 	}
-	if !atEnd && len(d.buf)-from < 256 && !d.indexOnly && d.holdsMore() {
+	if !atEnd && len(d.buf)-from < 256 && d.holdsMore() {
 		// The rest of the input waits in memory: take it now, rather than
 		// read the tokens at the end of the buffer by the other paths.
-		// (Not for valueFromTokens, which keeps a position in the buffer.)
 		if d.fetch() != nil {
 			return false
 		}

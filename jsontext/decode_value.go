@@ -182,14 +182,15 @@ func (d *decoderState) valueFromTokens() (Value, bool) {
 	default:
 		return nil, false
 	}
-	pos := d.peekPos
+	// (The list may take more input, moving the buffer's contents.)
+	start := d.offsetAt(d.peekPos)
 	d.indexOnly = true
 	_, err := d.tokenFromIndex()
 	d.indexOnly = false
 	if err != nil {
 		return nil, false
 	}
-	end := d.prevEnd
+	pos, end := int(start-d.base), d.prevEnd
 	d.prevStart, d.prevFlags = pos, strMaybeEscaped
 	return Value(d.buf[pos:end:end]), true
 }

@@ -125,8 +125,14 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 				}
 				s := wire.StringOf(buf)
 				x0, x1 := wire.Load64(s, p+1), wire.Load64(s, p+9)
-				if ix.escaped && nameStops(x0, x1, n) != 0 {
-					return d.nameFromIndex(k, p, end, 0)
+				if ix.escaped {
+					esc := backslashes(x0) & byteMasks[n&7]
+					if n >= 8 {
+						esc = backslashes(x0) | backslashes(x1)&byteMasks[n&7]
+					}
+					if esc != 0 {
+						return d.nameFromIndex(k, p, end, 0)
+					}
 				}
 				key := keyOfWords(x0, x1, n)
 				objs := d.seen.objs
@@ -430,8 +436,15 @@ func (d *decoderState) skipFromIndex(depth int) bool {
 						key := keyOfWords(x0, x1, n)
 						objs := d.seen.objs
 						o := &objs[len(objs)-1]
+						var esc uint64
+						if ix.escaped {
+							esc = backslashes(x0) & byteMasks[n&7]
+							if n >= 8 {
+								esc = backslashes(x0) | backslashes(x1)&byteMasks[n&7]
+							}
+						}
 						switch {
-						case ix.escaped && nameStops(x0, x1, n) != 0:
+						case esc != 0:
 							if !d.insertIndexedName(p, end) {
 								goto stop
 							}
@@ -537,14 +550,13 @@ stop:
 	return closed
 }
 
-// nameStops returns the wire.StringStops of the body of a name of n < 16
-// bytes whose first words are x0 and x1: none when it holds no escape.
-func nameStops(x0, x1 uint64, n int) uint64 {
-	m := byteMasks[n&7] // the bytes of the name in its last word
-	if n < 8 {
-		return wire.StringStops(x0) & m & 0x8080808080808080
-	}
-	return (wire.StringStops(x0) | wire.StringStops(x1)&m) & 0x8080808080808080
+// backslashes flags (the lowest flagged lane exactly) the bytes of x
+// that are backslashes: in the body of a string that the list checked,
+// the escapes. Callers mask the lanes past the body; it is small enough
+// to be inlined into the large functions that call it.
+func backslashes(x uint64) uint64 {
+	v := x ^ 0x5c5c5c5c5c5c5c5c
+	return (v - 0x0101010101010101) &^ v & 0x8080808080808080
 }
 
 // tokenEnd returns where the token before the one at buf[next] ends: at
@@ -983,11 +995,17 @@ name:
 			x0, x1 := wire.Load64(s, p+1), wire.Load64(s, p+9)
 			// A backslash somewhere in the blocks listed (which hold this
 			// name): is there one in this name?
-			if w.x.Backslashes() && nameStops(x0, x1, n) != 0 {
-				if !d.insertIndexedName(p, e) {
-					return 0, false
+			if w.x.Backslashes() {
+				esc := backslashes(x0) & byteMasks[n&7]
+				if n >= 8 {
+					esc = backslashes(x0) | backslashes(x1)&byteMasks[n&7]
 				}
-				goto named
+				if esc != 0 {
+					if !d.insertIndexedName(p, e) {
+						return 0, false
+					}
+					goto named
+				}
 			}
 			key := keyOfWords(x0, x1, n)
 			o := &d.seen.objs[len(d.seen.objs)-1]

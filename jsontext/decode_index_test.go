@@ -2,6 +2,7 @@ package jsontext
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"strings"
@@ -51,6 +52,39 @@ func TestIndexSurrogatesAcrossBlocks(t *testing.T) {
 					if got := decodeTranscript(jetAPI, []byte(doc), r, opts, sc); got != want {
 						t.Fatalf("%q at %d, script %v, opts %v:\n%s", e, off, sc, opts, firstDiff(got, want))
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestNameBackslashes checks the escape test of short names (backslashes
+// over a name's first two words, the lanes past it masked) against a
+// search of the name, for every length and every position of a
+// backslash, with the bytes after the name all sorts of things.
+func TestNameBackslashes(t *testing.T) {
+	fill := []byte{'a', '\\', '"', 0x5b, 0x5d, 0x00, 0xff, 0x5c ^ 0x01}
+	for n := 0; n < 16; n++ {
+		for at := -1; at < 16; at++ {
+			for _, f := range fill {
+				var b [16]byte
+				for i := range b {
+					b[i] = 'x'
+					if i >= n {
+						b[i] = f
+					}
+				}
+				if at >= 0 {
+					b[at] = '\\'
+				}
+				x0 := binary.LittleEndian.Uint64(b[:8])
+				x1 := binary.LittleEndian.Uint64(b[8:])
+				esc := backslashes(x0) & byteMasks[n&7]
+				if n >= 8 {
+					esc = backslashes(x0) | backslashes(x1)&byteMasks[n&7]
+				}
+				if want := bytes.IndexByte(b[:n], '\\') >= 0; (esc != 0) != want {
+					t.Fatalf("name %q (n %d) then %q: escaped %v, want %v", b[:n], n, b[n:], esc != 0, want)
 				}
 			}
 		}

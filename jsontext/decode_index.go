@@ -73,7 +73,8 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 	nested := len(d.m.outer) > 0
 	switch c {
 	case ',':
-		if !nested || l.needValue() || l.isEmpty() {
+		// (After an element of an array, l > 0: one test.)
+		if !nested || int64(l) <= 0 && (l.needValue() || l.isEmpty()) {
 			return d.readTokenRest()
 		}
 		if k+1 >= ix.usable {
@@ -387,7 +388,7 @@ func (d *decoderState) skipFromIndex(depth int) bool {
 		next := k
 		switch c {
 		case ',':
-			if l.needValue() || l.isEmpty() || k+1 >= usable {
+			if int64(l) <= 0 && (l.needValue() || l.isEmpty()) || k+1 >= usable {
 				goto stop
 			}
 			next++

@@ -627,6 +627,15 @@ func appendUnescaped(dst []byte, s string) []byte {
 			dst = append(dst, s[i:i+j]...)
 			i += j
 		}
+		if i+6 <= len(s) {
+			// \u0000-\u007f (names escaped to ASCII, a character at a
+			// time): the byte.
+			if e := s[i : i+6]; e[1] == 'u' && e[2] == '0' && e[3] == '0' && e[4] < '8' {
+				dst = append(dst, byte(hexVal[e[4]]<<4|hexVal[e[5]]))
+				i += 6
+				continue
+			}
+		}
 		c := s[i+1]
 		if c != 'u' {
 			switch c {

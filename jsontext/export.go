@@ -7,7 +7,32 @@ import (
 	"github.com/jetjson/jet/internal/textexport"
 )
 
-func init() { textexport.CheckDocument = checkDocument }
+func init() {
+	textexport.CheckDocument = checkDocument
+	textexport.SetDecoderOptions = setDecoderOptions
+}
+
+// setDecoderOptions is textexport.SetDecoderOptions. The tokens read
+// ahead and the buffer's token list were checked under the old options:
+// they are dropped (nothing in them has been applied to the Decoder).
+func setDecoderOptions(dec any, o *jsonopts.Struct) *jsonopts.Struct {
+	d := &dec.(*Decoder).s
+	prev := d.opts
+	for _, b := range []jsonopts.Bools{jsonopts.AllowDuplicateNames, jsonopts.AllowInvalidUTF8} {
+		switch {
+		case !o.Flags.Has(b):
+		case o.Flags.Get(b):
+			d.opts.Flags.Set(jsonopts.True(b))
+		default:
+			d.opts.Flags.Set(b)
+		}
+	}
+	d.checkDup = !d.opts.Flags.Get(jsonopts.AllowDuplicateNames)
+	d.checkUTF8 = !d.opts.Flags.Get(jsonopts.AllowInvalidUTF8)
+	d.tq.drop()
+	d.ix.drop()
+	return &prev
+}
 
 // checkDocument is textexport.CheckDocument.
 func checkDocument(in []byte, opts *jsonopts.Struct) error {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/jetjson/jet/internal/jsonopts"
+	"github.com/jetjson/jet/internal/textexport"
 	"github.com/jetjson/jet/internal/v2api"
 	"github.com/jetjson/jet/jsontext"
 
@@ -114,6 +115,33 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 	o := new(jsonopts.Struct)
 	o.Join(in.Options())
 	o.Join(opts...)
+	if len(opts) > 0 {
+		// Go's v2 reads with the call's syntax checks, refused where an
+		// object member's name comes next.
+		eo := in.Options().(*jsonopts.Struct)
+		dup := eo.Flags.Get(jsonopts.AllowDuplicateNames) != o.Flags.Get(jsonopts.AllowDuplicateNames)
+		utf := eo.Flags.Get(jsonopts.AllowInvalidUTF8) != o.Flags.Get(jsonopts.AllowInvalidUTF8)
+		if dup || utf {
+			if depth := in.StackDepth(); depth > 0 {
+				if kind, n := in.StackIndex(depth); kind == '{' && n%2 == 0 {
+					cause := errChangingDuplicateNames
+					if !dup {
+						cause = errChangingInvalidUTF8
+					}
+					// Placed before the name, past its delimiter, within
+					// the object.
+					ptr := in.StackPointer()
+					if n > 0 {
+						ptr = ptr.Parent()
+					}
+					return unmarshalError(&v2api.Error{Action: "unmarshal", GoType: reflect.TypeOf(out), Err: cause,
+						ByteOffset: in.InputOffset() + int64(delimSpace(in.UnreadBuffer())), JSONPointer: ptr})
+				}
+			}
+			prev := textexport.SetDecoderOptions(in, o)
+			defer textexport.SetDecoderOptions(in, prev)
+		}
+	}
 	val, err := in.ReadValue()
 	if err != nil {
 		if se, ok := err.(*jsontext.SyntacticError); ok {
@@ -135,6 +163,24 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 	return unmarshalError(err)
 }
 
+// delimSpace counts the bytes of whitespace, a ',' or ':' and more
+// whitespace at the start of buf: what lies before the Decoder's next
+// token.
+func delimSpace(buf []byte) int {
+	i := 0
+	space := func() {
+		for i < len(buf) && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' || buf[i] == '\r') {
+			i++
+		}
+	}
+	space()
+	if i < len(buf) && (buf[i] == ',' || buf[i] == ':') {
+		i++
+		space()
+	}
+	return i
+}
+
 // semanticFirst is the error UnmarshalDecode reports for a value with
 // the syntax error se: Go's v2 decodes as it reads, so a semantic error
 // in the text before se comes first, and the reads of the decoder for
@@ -142,6 +188,12 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 // the text from the value's start (after the delimiter before it) to at
 // least the error, which is decoded as Unmarshal would.
 func semanticFirst(in *jsontext.Decoder, se *jsontext.SyntacticError, out any, o *jsonopts.Struct) error {
+	if depth := in.StackDepth(); depth > 0 {
+		if kind, n := in.StackIndex(depth); kind == '{' && n%2 == 0 {
+			// An object member's name is read: no meaning comes first.
+			return se
+		}
+	}
 	start := in.InputOffset()
 	buf := in.UnreadBuffer()
 	skip := func() {

@@ -25,3 +25,10 @@ var InvalidateNames func(enc any, level int)
 // as Go's v2 package's MarshalEncode does with its caller's options for
 // the length of the call. o must keep enc's whitespace options.
 var SetEncoderOptions func(enc any, o *jsonopts.Struct) *jsonopts.Struct
+
+// SetDecoderOptions gives dec, a *jsontext.Decoder, the syntax checks
+// of o (AllowDuplicateNames, AllowInvalidUTF8) in place of its own, and
+// returns its options as they were, for a later call to put back: for
+// the options of one UnmarshalDecode call, which Go's v2 applies to the
+// Decoder while the call reads.
+var SetDecoderOptions func(dec any, o *jsonopts.Struct) *jsonopts.Struct

@@ -738,7 +738,7 @@ func (e *state) mapBodyV2(b []byte, m reflect.Value, mc *mapV2) ([]byte, error) 
 			}
 			if len(b) == at || b[at] != '"' {
 				b = b[:at]
-				return b, "", semErr(b, kt, &jsontext.SyntacticError{ByteOffset: int64(at), Err: jsontext.ErrNonStringName})
+				return b, "", semErr(b, methodKeyType(kt, kp), &jsontext.SyntacticError{ByteOffset: int64(at), Err: jsontext.ErrNonStringName})
 			}
 		}
 		u, _ := jsontext.AppendUnquote(nil, b[at:])
@@ -872,4 +872,22 @@ func bytesMethods(t reflect.Type) bool {
 		return false
 	}
 	return has(rt.MarshalerType) || has(v2api.TextAppender) || has(rt.TextMarshalerType)
+}
+
+// methodKeyType is the Go type Go's v2 names when the map key at kp, of
+// type kt, is written as something other than a string: the type of the
+// key's method (the value an interface or pointers hold, when it has
+// methods v2 calls), else kt.
+func methodKeyType(kt reflect.Type, kp unsafe.Pointer) reflect.Type {
+	v := reflect.NewAt(kt, kp).Elem()
+	for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return kt
+		}
+		v = v.Elem()
+	}
+	if v.Type() != kt && v2api.HasMethods(v.Type()) {
+		return v.Type()
+	}
+	return kt
 }

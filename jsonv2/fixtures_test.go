@@ -153,6 +153,11 @@ type omitMethods struct {
 	P *nonEmptyString `json:",omitempty"`
 }
 
+// nullJSON writes itself as null: not a name.
+type nullJSON struct{}
+
+func (nullJSON) MarshalJSON() ([]byte, error) { return []byte("null"), nil }
+
 // lowerKey writes itself in lower case: two keys may be written alike.
 type lowerKey string
 
@@ -249,6 +254,9 @@ func marshalValues() map[string]any {
 		"inline":        withInline{A: 1, Extra: map[string]any{"z": 1, "y": "2"}},
 		"inlinedup":     withInline{A: 1, Extra: map[string]any{"A": 2}},
 		"inlinenil":     withInline{A: 1},
+		"nullkey":       map[any]string{nullJSON{}: "x"},
+		"nullkeyptr":    map[any]string{&nullJSON{}: "x"},
+		"intkeyany":     map[any]string{1: "x"},
 		"lowerkeys":     map[lowerKey]int{"hello": 1, "HELLO": 1},
 		"lowerkeysin":   map[string]any{"m": map[lowerKey]int{"a": 1, "A": 1}},
 		"inlinebadutf8": withInline{Extra: map[string]any{"\xde\xad\xbe\xef": nil}},

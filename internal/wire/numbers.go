@@ -1,24 +1,12 @@
 package wire
 
 import (
-	"encoding/binary"
 	"math"
 	"math/bits"
 	"strconv"
 )
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-
-// eightDigits reports whether the 8 bytes of x (little-endian) are all
-// ASCII digits.
-func eightDigits(x uint64) bool {
-	return x&(x+0x0606060606060606)&0xf0f0f0f0f0f0f0f0 == 0x3030303030303030
-}
-
-// parseEightDigits returns the value of the 8 ASCII digits in x, the first
-// digit in the lowest byte: pairs, then quads, then the whole, each step
-// one multiply (Lemire's SWAR digit parsing).
-func parseEightDigits(x uint64) uint64 { return digitsValue(x - 0x3030303030303030) }
 
 // digitsValue returns the value of the 8 decimal digits in x, one a byte
 // (0 to 9, not ASCII), the first digit in the lowest byte.
@@ -98,30 +86,6 @@ func fracOrExp(c byte) bool { return c == '.' || c|0x20 == 'e' }
 // and returns the new value, the index after the digits and how many
 // there were. u wraps past 19 digits; callers check the count.
 func digitRun(s string, j int, u uint64) (uint64, int, int) {
-	start := j
-	for j+8 <= len(s) {
-		x := binary.LittleEndian.Uint64(bytesOf(s)[j:])
-		if !eightDigits(x) {
-			break
-		}
-		u = u*100000000 + parseEightDigits(x)
-		j += 8
-	}
-	for ; j < len(s); j++ {
-		d := s[j] - '0'
-		if d > 9 {
-			break
-		}
-		u = u*10 + uint64(d)
-	}
-	return u, j, j - start
-}
-
-// digitRunSWAR is digitRun reading the digits 8 bytes at a time, the last
-// run too: it appends the digits at s[j] to u and returns the new value,
-// the index past them and how many there were. u overflows past 19
-// digits in all; the caller counts them.
-func digitRunSWAR(s string, j int, u uint64) (uint64, int, int) {
 	start := j
 	for j+8 <= len(s) {
 		t := Load64(s, j) ^ 0x3030303030303030
@@ -452,7 +416,7 @@ func ReadFloat(s string, i int) (end int, f float64, exact, ok bool) {
 				break
 			}
 		}
-		mant, j, digits = digitRunSWAR(s, j, 0)
+		mant, j, digits = digitRun(s, j, 0)
 	default:
 		return readFloatFail(s, i)
 	}
@@ -486,7 +450,7 @@ func ReadFloat(s string, i int) (end int, f float64, exact, ok bool) {
 			}
 		}
 		if n == 0 {
-			mant, _, n = digitRunSWAR(s, j, mant)
+			mant, _, n = digitRun(s, j, mant)
 		}
 		j += n
 		digits += n

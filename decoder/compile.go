@@ -835,7 +835,7 @@ func (d *state) carve(n int) unsafe.Pointer {
 	}
 	off := (len(d.arena) + 7) &^ 7
 	if off+n > cap(d.arena) {
-		d.arena = make([]byte, 0, 8192)
+		d.newArena()
 		off = 0
 	}
 	d.arena = d.arena[:off+n]

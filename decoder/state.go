@@ -181,9 +181,9 @@ func (d *state) own() {
 	}
 }
 
-// keep returns src[i:j] as a string that may outlive the call. A small
-// borrowed input is not copied whole: its strings go to the arena, which
-// costs less than one more allocation per call.
+// keep returns src[i:j] as a string that may outlive the call: a view
+// of an input the decoder owns (a string), a copy in the arena of a
+// borrowed one (a []byte the caller may change).
 func (d *state) keep(i, j int) string {
 	if d.arenaStrings() {
 		return d.arenaString(d.src[i:j])
@@ -193,14 +193,27 @@ func (d *state) keep(i, j int) string {
 }
 
 // arenaStrings reports whether kept strings are copied to the arena
-// (CopyString, or a small borrowed input) rather than viewed in place.
+// (CopyString, or a borrowed input) rather than viewed in place. A
+// borrowed input's strings are copied one by one, not the input whole:
+// documents are mostly not strings, and a copy of all of one cost more
+// (in allocation and collection) than the strings' copies on every
+// corpus document and shape measured, long strings included.
 func (d *state) arenaStrings() bool {
-	return d.opts&OptionCopyString != 0 || d.borrowed && len(d.src) <= smallInput
+	return d.opts&OptionCopyString != 0 || d.borrowed
 }
 
-// smallInput is the size up to which a borrowed input's strings are
-// copied one by one rather than the input as a whole.
-const smallInput = 2048
+// The arena's blocks: a new block holds what is left of the input, within
+// these bounds, so that a document of long strings takes few blocks and
+// one of few strings does not hold a large one.
+const (
+	arenaBlockMin = 8 << 10
+	arenaBlockMax = 32 << 10
+)
+
+// newArena starts a new arena block (strings handed out keep the old one).
+func (d *state) newArena() {
+	d.arena = make([]byte, 0, min(max(len(d.src)-d.pos, arenaBlockMin), arenaBlockMax))
+}
 
 // arenaString copies b into the arena and returns it as a string. The
 // arena is append-only, so strings handed out are never overwritten.
@@ -213,7 +226,7 @@ func (d *state) arenaString(b string) string {
 		return strings.Clone(b)
 	}
 	if cap(d.arena)-len(d.arena) < n {
-		d.arena = make([]byte, 0, 8192)
+		d.newArena()
 	}
 	i := len(d.arena)
 	d.arena = append(d.arena, b...)
@@ -405,7 +418,7 @@ func (d *state) readString() (string, error) {
 		}
 		j := len(d.arena)
 		if cap(d.arena)-j < 16 {
-			d.arena = make([]byte, 0, 8192)
+			d.newArena()
 			j = 0
 		}
 		w := d.arena[j : j+16]

@@ -745,7 +745,7 @@ func (e *state) mapBodyV2(b []byte, m reflect.Value, mc *mapV2) ([]byte, error) 
 		name := string(u)
 		if checkDup {
 			if _, dup := names[name]; dup {
-				err := within(&jsontext.SyntacticError{ByteOffset: int64(at), Err: jsontext.ErrDuplicateName}, name)
+				err := within(&jsontext.SyntacticError{ByteOffset: mc.dupOffset(b, at), Err: jsontext.ErrDuplicateName}, name)
 				if bytesKeys {
 					err = &v2api.Error{Action: "marshal", ByteOffset: int64(at), GoType: kt, Err: err}
 				}
@@ -832,7 +832,7 @@ func (e *state) mapBodyV2(b []byte, m reflect.Value, mc *mapV2) ([]byte, error) 
 			b, _ = wire.AppendQuotedText(b, mb.name, x&v2HTML != 0, x&v2JS != 0)
 			if checkDup {
 				if _, dup := names[mb.name]; dup {
-					err := within(&jsontext.SyntacticError{ByteOffset: int64(at), Err: jsontext.ErrDuplicateName}, mb.name)
+					err := within(&jsontext.SyntacticError{ByteOffset: mc.dupOffset(b, at), Err: jsontext.ErrDuplicateName}, mb.name)
 					if bytesKeys {
 						err = &v2api.Error{Action: "marshal", ByteOffset: int64(at), GoType: kt, Err: err}
 					}
@@ -890,4 +890,15 @@ func methodKeyType(kt reflect.Type, kp unsafe.Pointer) reflect.Type {
 		return v.Type()
 	}
 	return kt
+}
+
+// dupOffset is where a duplicate name written at b[at:] is reported: at
+// the name, or, in a struct's embedded fallback map, before the comma
+// that precedes it (Go's v2 checks a fallback's names before it writes
+// the delimiter).
+func (mc *mapV2) dupOffset(b []byte, at int) int64 {
+	if mc.fallback && at > 0 && b[at-1] == ',' {
+		at--
+	}
+	return int64(at)
 }

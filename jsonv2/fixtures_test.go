@@ -260,6 +260,7 @@ func marshalValues() map[string]any {
 		"lowerkeys":     map[lowerKey]int{"hello": 1, "HELLO": 1},
 		"lowerkeysin":   map[string]any{"m": map[lowerKey]int{"a": 1, "A": 1}},
 		"inlinebadutf8": withInline{Extra: map[string]any{"\xde\xad\xbe\xef": nil}},
+		"inlinebaddup":  withInline{A: 1, Extra: map[string]any{"\xff": 1, "\xfe": 1}},
 		"rawinline":     withRawInline{A: 1, Extra: rawValue(`{"q": [1, 2]}`)},
 		"nocasefb":      noCaseFallback{X: rawValue(`{"Aaa": "", "AaA": "", "aaa": ""}`)},
 		"nocasefbdiff":  noCaseFallback{X: rawValue(`{"Aaa": "", "AaA": "", "AAa": "", "AAA": ""}`)},

@@ -388,3 +388,33 @@ func checkLoneSurrogate(t *testing.T, body string, fl StrFlags) {
 		t.Fatalf("ReadString(%q): LoneSurrogate %v, AppendUnquoted replaced %v", body, got, replaced)
 	}
 }
+
+// TestReadFloatShortDecimals checks ReadFloat against strconv on
+// decimals of every split of up to nine bytes into integer digits, point
+// and fraction digits (where its 8-byte digit loads start and stop),
+// with random digits, each followed by every kind of byte that may end
+// or continue it.
+func TestReadFloatShortDecimals(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 9))
+	digits := func(n int, lead bool) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + r.IntN(10))
+		}
+		if lead && n > 1 && b[0] == '0' && r.IntN(2) == 0 {
+			b[0] = '1' + byte(r.IntN(9))
+		}
+		return string(b)
+	}
+	for n := 1; n <= 7; n++ {
+		for k := 0; n+1+k <= 9; k++ {
+			for range 200 {
+				num := digits(n, true) + "." + digits(k, false)
+				for _, tail := range []string{",0000000", "]       ", "e5      ", "E-1     ", "0", "", ".5      ", "x       "} {
+					checkReadFloat(t, num+tail)
+					checkReadFloat(t, "-"+num+tail)
+				}
+			}
+		}
+	}
+}

@@ -863,15 +863,18 @@ var errInvalidUTF8Text = func() error {
 
 // bytesMethods reports whether v2 writes values of t by a method that
 // returns their text (MarshalJSON, AppendText or MarshalText) rather
-// than one that writes to an Encoder (MarshalJSONTo).
+// than one that writes to an Encoder (MarshalJSONTo, jet's or the
+// standard library's): methodFnV2From's order. v2 calls the methods of
+// T, and of *T's element, through a pointer.
 func bytesMethods(t reflect.Type) bool {
-	has := func(m reflect.Type) bool {
-		return t.Implements(m) || t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(m)
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
 	}
-	if has(v2api.MarshalerTo) {
+	pt := reflect.PointerTo(t)
+	if pt.Implements(v2api.MarshalerTo) || stdMarshalerToType != nil && pt.Implements(stdMarshalerToType) {
 		return false
 	}
-	return has(rt.MarshalerType) || has(v2api.TextAppender) || has(rt.TextMarshalerType)
+	return pt.Implements(rt.MarshalerType) || pt.Implements(v2api.TextAppender) || pt.Implements(rt.TextMarshalerType)
 }
 
 // methodKeyType is the Go type Go's v2 names when the map key at kp, of

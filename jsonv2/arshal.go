@@ -479,14 +479,9 @@ var (
 // refuses it: the checks of duplicate names and UTF-8 where an object
 // member's name comes next, and the whitespace, or nil.
 func changedOptions(out *jsontext.Encoder, eo, o *jsonopts.Struct) error {
-	if depth := out.StackDepth(); depth > 0 {
-		if kind, n := out.StackIndex(depth); kind == '{' && n%2 == 0 {
-			switch {
-			case eo.Flags.Get(jsonopts.AllowDuplicateNames) != o.Flags.Get(jsonopts.AllowDuplicateNames):
-				return errChangingDuplicateNames
-			case eo.Flags.Get(jsonopts.AllowInvalidUTF8) != o.Flags.Get(jsonopts.AllowInvalidUTF8):
-				return errChangingInvalidUTF8
-			}
+	if nameNext(out) {
+		if err := changedChecks(eo, o); err != nil {
+			return err
 		}
 	}
 	if !o.Flags.Has(jsonopts.AnyWhitespace) {
@@ -504,6 +499,36 @@ func changedOptions(out *jsontext.Encoder, eo, o *jsonopts.Struct) error {
 		return errChangingWhitespace
 	}
 	return nil
+}
+
+// changedChecks reports how o changes eo's syntax checks (duplicate
+// names, then UTF-8), as the error Go's v2 gives for such a change where
+// an object member's name comes next, or nil.
+func changedChecks(eo, o *jsonopts.Struct) error {
+	switch {
+	case eo.Flags.Get(jsonopts.AllowDuplicateNames) != o.Flags.Get(jsonopts.AllowDuplicateNames):
+		return errChangingDuplicateNames
+	case eo.Flags.Get(jsonopts.AllowInvalidUTF8) != o.Flags.Get(jsonopts.AllowInvalidUTF8):
+		return errChangingInvalidUTF8
+	}
+	return nil
+}
+
+// stack is what an Encoder and a Decoder say of their open containers.
+type stack interface {
+	StackDepth() int
+	StackIndex(int) (jsontext.Kind, int64)
+}
+
+// nameNext reports whether an object member's name is the next token of
+// s.
+func nameNext(s stack) bool {
+	depth := s.StackDepth()
+	if depth == 0 {
+		return false
+	}
+	kind, n := s.StackIndex(depth)
+	return kind == '{' && n%2 == 0
 }
 
 // spacing is what the options say of whitespace.

@@ -119,24 +119,16 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 		// Go's v2 reads with the call's syntax checks, refused where an
 		// object member's name comes next.
 		eo := in.Options().(*jsonopts.Struct)
-		dup := eo.Flags.Get(jsonopts.AllowDuplicateNames) != o.Flags.Get(jsonopts.AllowDuplicateNames)
-		utf := eo.Flags.Get(jsonopts.AllowInvalidUTF8) != o.Flags.Get(jsonopts.AllowInvalidUTF8)
-		if dup || utf {
-			if depth := in.StackDepth(); depth > 0 {
-				if kind, n := in.StackIndex(depth); kind == '{' && n%2 == 0 {
-					cause := errChangingDuplicateNames
-					if !dup {
-						cause = errChangingInvalidUTF8
-					}
-					// Placed before the name, past its delimiter, within
-					// the object.
-					ptr := in.StackPointer()
-					if n > 0 {
-						ptr = ptr.Parent()
-					}
-					return unmarshalError(&v2api.Error{Action: "unmarshal", GoType: reflect.TypeOf(out), Err: cause,
-						ByteOffset: in.InputOffset() + int64(delimSpace(in.UnreadBuffer())), JSONPointer: ptr})
+		if cause := changedChecks(eo, o); cause != nil {
+			if nameNext(in) {
+				// Placed before the name, past its delimiter, within
+				// the object.
+				ptr := in.StackPointer()
+				if _, n := in.StackIndex(in.StackDepth()); n > 0 {
+					ptr = ptr.Parent()
 				}
+				return unmarshalError(&v2api.Error{Action: "unmarshal", GoType: reflect.TypeOf(out), Err: cause,
+					ByteOffset: in.InputOffset() + int64(delimSpace(in.UnreadBuffer(), true)), JSONPointer: ptr})
 			}
 			prev := textexport.SetDecoderOptions(in, o)
 			defer textexport.SetDecoderOptions(in, prev)
@@ -163,10 +155,10 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 	return unmarshalError(err)
 }
 
-// delimSpace counts the bytes of whitespace, a ',' or ':' and more
-// whitespace at the start of buf: what lies before the Decoder's next
-// token.
-func delimSpace(buf []byte) int {
+// delimSpace counts the bytes of whitespace and, inside a container,
+// a ',' or ':' and more whitespace at the start of buf: what lies
+// before the Decoder's next token.
+func delimSpace(buf []byte, inContainer bool) int {
 	i := 0
 	space := func() {
 		for i < len(buf) && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' || buf[i] == '\r') {
@@ -174,7 +166,7 @@ func delimSpace(buf []byte) int {
 		}
 	}
 	space()
-	if i < len(buf) && (buf[i] == ',' || buf[i] == ':') {
+	if inContainer && i < len(buf) && (buf[i] == ',' || buf[i] == ':') {
 		i++
 		space()
 	}
@@ -188,24 +180,14 @@ func delimSpace(buf []byte) int {
 // the text from the value's start (after the delimiter before it) to at
 // least the error, which is decoded as Unmarshal would.
 func semanticFirst(in *jsontext.Decoder, se *jsontext.SyntacticError, out any, o *jsonopts.Struct) error {
-	if depth := in.StackDepth(); depth > 0 {
-		if kind, n := in.StackIndex(depth); kind == '{' && n%2 == 0 {
-			// An object member's name is read: no meaning comes first.
-			return se
-		}
+	if nameNext(in) {
+		// An object member's name is read: no meaning comes first.
+		return se
 	}
-	start := in.InputOffset()
 	buf := in.UnreadBuffer()
-	skip := func() {
-		for len(buf) > 0 && (buf[0] == ' ' || buf[0] == '\t' || buf[0] == '\n' || buf[0] == '\r') {
-			buf, start = buf[1:], start+1
-		}
-	}
-	skip()
-	if len(buf) > 0 && (buf[0] == ',' || buf[0] == ':') && in.StackDepth() > 0 {
-		buf, start = buf[1:], start+1
-		skip()
-	}
+	k := delimSpace(buf, in.StackDepth() > 0)
+	start := in.InputOffset() + int64(k)
+	buf = buf[k:]
 	if n := se.ByteOffset - start; n < 0 || n >= int64(len(buf)) {
 		return se
 	}

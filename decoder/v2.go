@@ -29,8 +29,13 @@ import (
 )
 
 func init() {
-	v2api.Unmarshal = func(in []byte, out any, opts *jsonopts.Struct) error { return unmarshalV2(in, nil, out, opts) }
-	v2api.UnmarshalCut = unmarshalV2
+	v2api.Unmarshal = func(in []byte, out any, opts *jsonopts.Struct) error { return unmarshalV2(in, nil, out, opts, nil) }
+	v2api.UnmarshalCut = func(in []byte, readErr error, out any, opts *jsonopts.Struct) error {
+		return unmarshalV2(in, readErr, out, opts, nil)
+	}
+	v2api.UnmarshalWithin = func(in []byte, out any, opts *jsonopts.Struct, outer func() []textexport.Level) error {
+		return unmarshalV2(in, nil, out, opts, outer)
+	}
 }
 
 // v2bits are the options of one v2 decoding, and the tag options of the
@@ -85,6 +90,11 @@ type v2dstate struct {
 	// Go's v2 represents any JSON value with (fromAnyTypes): an empty
 	// interface is then filled by those types' decoders.
 	fromAny bool
+	// outer returns the levels of the caller's Decoder the input was
+	// read from (UnmarshalDecode), or is nil: the Decoders of the
+	// caller's functions and methods stand for the input inside them
+	// (see callFromV2).
+	outer func() []textexport.Level
 }
 
 var errNonNilReference = errors.New("value must be passed as a non-nil pointer reference")
@@ -92,7 +102,7 @@ var errNonNilReference = errors.New("value must be passed as a non-nil pointer r
 // unmarshalV2 decodes in, one JSON value, into the value out points to.
 // When readErr is not nil, in is what a reader gave before failing with
 // readErr.
-func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error {
+func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct, outer func() []textexport.Level) error {
 	ef := rt.EfaceOf(&out)
 	if ef.Type == nil || ef.Data == nil {
 		return &v2api.Error{Action: "unmarshal", GoType: reflect.TypeOf(out), Err: errNonNilReference}
@@ -106,7 +116,7 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 		top = v2TopFor(ef.Type, pt)
 	}
 	x := newV2dstate(in, opts)
-	x.readErr = readErr
+	x.readErr, x.outer = readErr, outer
 	if readErr == nil && top.plain && !v2api.CheckedOnly && x.funcs == nil && x.bits&v2AllowDup == 0 && !opts.Flags.Get(jsonopts.AllowInvalidUTF8) && zeroMemory(ef.Data, top.size) {
 		if decodeV2Single(in, ef.Data, top.fn, x) {
 			return nil

@@ -16,6 +16,7 @@ import (
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/textexport"
 	"github.com/jetjson/jet/internal/v2api"
 	"github.com/jetjson/jet/internal/wire"
 	"github.com/jetjson/jet/jsontext"
@@ -196,7 +197,13 @@ func (d *state) callFromV2(raw string, start int, cut bool, t reflect.Type, call
 	if sh, dec, ok := d.jetShadowAt(start); ok {
 		// The caller's Decoder, as Go's v2 passes its own: positioned
 		// before the value, knowing where it is.
+		if d.v2.outer != nil {
+			textexport.SetOuter(dec, d.v2.outer)
+		}
 		err := call(dec)
+		if d.v2.outer != nil {
+			textexport.SetOuter(dec, nil)
+		}
 		if _, ok := err.(*jsontext.SyntacticError); ok || isJetIOError(err) {
 			// Met where Go's call meets it, within the value or not,
 			// and placed from the top: Go's v2 reports it as it is.
@@ -205,7 +212,9 @@ func (d *state) callFromV2(raw string, start int, cut bool, t reflect.Type, call
 		return d.fromResult(start, raw, cut, t, err, sh)
 	}
 	dec := jsontext.NewDecoder(strings.NewReader(raw), d.v2.opts)
+	textexport.SetOuter(dec, d.v2.levelsAt(start))
 	err := call(dec)
+	textexport.SetOuter(dec, nil)
 	if se, ok := err.(*jsontext.SyntacticError); ok && !cut {
 		// Placed by the Decoder within the value; placed from the top
 		// on the way out.
@@ -213,6 +222,21 @@ func (d *state) callFromV2(raw string, start int, cut bool, t reflect.Type, call
 		return se
 	}
 	return d.fromResult(start, raw, cut, t, err, jetFromDecoder{dec})
+}
+
+// levelsAt returns the levels the input before start (with the
+// caller's Decoder around it) is at, for a Decoder of the value at start
+// alone given to a caller's function or method, as Go's v2 gives them
+// its own Decoder. They are found only if asked for.
+func (x *v2dstate) levelsAt(start int) func() []textexport.Level {
+	prefix, outer := x.full[:min(start, len(x.full))], x.outer
+	return func() []textexport.Level {
+		var lv []textexport.Level
+		if outer != nil {
+			lv = outer()
+		}
+		return textexport.Compose(lv, textexport.PrefixLevels(prefix))
+	}
 }
 
 // fromDecoder is what fromResult asks of the Decoder (jet's or the

@@ -17,12 +17,16 @@ import (
 
 	"github.com/jetjson/jet/internal/jsonopts"
 	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/textexport"
 	"github.com/jetjson/jet/internal/v2api"
 	"github.com/jetjson/jet/internal/wire"
 	"github.com/jetjson/jet/jsontext"
 )
 
-func init() { v2api.Marshal = marshalV2 }
+func init() {
+	v2api.Marshal = func(b []byte, v any, opts *jsonopts.Struct) ([]byte, error) { return marshalV2(b, v, opts, nil) }
+	v2api.MarshalWithin = marshalV2
+}
 
 // v2bits are the options of one v2 encoding, and the tag options of the
 // value about to be written, as bits the codecs test.
@@ -74,14 +78,21 @@ type v2state struct {
 	// output of methods.
 	text  *jsonopts.Struct
 	funcs *v2api.Marshalers
+	// base is where this encoding's output starts in the buffer, and
+	// outer the levels of the caller's Encoder it is written into
+	// (MarshalEncode) or nil: the Encoders of the caller's functions
+	// and methods stand for the output so far inside them (see
+	// callToV2).
+	base  int
+	outer func() []textexport.Level
 }
 
 // marshalV2 appends the v2 encoding of v to b, under opts. On error
 // the output holds what was written before it.
-func marshalV2(b []byte, v any, opts *jsonopts.Struct) ([]byte, error) {
+func marshalV2(b []byte, v any, opts *jsonopts.Struct, outer func() []textexport.Level) ([]byte, error) {
 	e := getState(0)
 	x := &e.v2own
-	*x = v2state{text: opts}
+	*x = v2state{text: opts, outer: outer}
 	f := opts.Flags
 	set := func(on bool, bit v2bits) {
 		if on {
@@ -112,6 +123,7 @@ func marshalV2(b []byte, v any, opts *jsonopts.Struct) ([]byte, error) {
 	}
 	e.depth = v2DepthBase
 	base := len(b)
+	x.base = base
 	var out []byte
 	var err error
 	if b == nil {

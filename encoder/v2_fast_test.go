@@ -255,9 +255,9 @@ var fastOptionSets = []jsonopts.Bools{
 // marshalV2Both encodes v under opts by the fast loops and by the
 // general ones, and says how the results differ ("" when they agree).
 func marshalV2Both(v any, opts *jsonopts.Struct) string {
-	fast, fastErr := marshalV2(nil, v, opts)
+	fast, fastErr := marshalV2(nil, v, opts, nil)
 	forceSlowV2 = true
-	slow, slowErr := marshalV2(nil, v, opts)
+	slow, slowErr := marshalV2(nil, v, opts, nil)
 	forceSlowV2 = false
 	if (fastErr == nil) != (slowErr == nil) {
 		return fmt.Sprintf("fast error %v, general error %v", fastErr, slowErr)
@@ -326,7 +326,7 @@ func FuzzV2FastLoops(f *testing.F) {
 // v2Slow, so that FuzzV2FastLoops compares two different paths.
 func TestV2FastLoopsRun(t *testing.T) {
 	v := fastAll{S: "\xff"}
-	_, err := marshalV2(nil, &v, fastOpts(0))
+	_, err := marshalV2(nil, &v, fastOpts(0), nil)
 	// The fast loop places the error inside the member; a general loop
 	// would agree, so check the shared structures were built instead.
 	if err == nil {

@@ -15,6 +15,7 @@ import (
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/rt"
+	"github.com/jetjson/jet/internal/textexport"
 	"github.com/jetjson/jet/internal/v2api"
 	"github.com/jetjson/jet/internal/wire"
 	"github.com/jetjson/jet/jsontext"
@@ -157,7 +158,9 @@ func (e *state) callToV2(b []byte, t reflect.Type, call func(*jsontext.Encoder) 
 	e.v2.tag = 0
 	var out bytes.Buffer
 	enc := jsontext.NewEncoder(&out, e.v2.text, jsontext.Multiline(false))
+	textexport.SetOuter(enc, e.v2.levelsAt(b))
 	err := call(enc)
+	textexport.SetOuter(enc, nil)
 	r := methodRun{flushed: out.Bytes(), total: enc.OutputOffset(), depth: enc.StackDepth(), pointer: string(enc.StackPointer())}
 	_, n := enc.StackIndex(0)
 	r.values = int(n)
@@ -165,6 +168,21 @@ func (e *state) callToV2(b []byte, t reflect.Type, call func(*jsontext.Encoder) 
 		r.lastKind, r.lastLen = enc.StackIndex(r.depth)
 	}
 	return e.methodOutputV2(b, t, r, err)
+}
+
+// levelsAt returns the levels the output b (with the caller's Encoder
+// around it) is at, for an Encoder given to a caller's function or
+// method at the end of b, as Go's v2 gives them its own Encoder. They
+// are found only if asked for.
+func (x *v2state) levelsAt(b []byte) func() []textexport.Level {
+	prefix, outer := b[x.base:], x.outer
+	return func() []textexport.Level {
+		var lv []textexport.Level
+		if outer != nil {
+			lv = outer()
+		}
+		return textexport.Compose(lv, textexport.PrefixLevels(prefix))
+	}
 }
 
 // methodRun is what a MarshalJSONTo method (or MarshalToFunc) did with

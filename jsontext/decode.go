@@ -91,6 +91,8 @@ type decoderState struct {
 	// hand the token to the other paths (valueFromTokens).
 	indexOnly bool
 	kinds     []byte // scratch: the open containers of valueFast
+
+	outer *outerLevels // the levels around the Decoder's text (see within.go), or nil
 }
 
 // Input buffering: the buffer starts small and grows (decodeBufGrowth
@@ -133,6 +135,7 @@ func (d *Decoder) Reset(r io.Reader, opts ...Options) {
 
 func (d *decoderState) reset(buf []byte, r io.Reader, opts []Options) {
 	d.decodeBuffer = decodeBuffer{buf: buf, rd: r}
+	d.outer = nil
 	d.tq.drop()
 	d.tq.size = batchMin
 	d.ix.drop()

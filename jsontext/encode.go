@@ -61,6 +61,7 @@ type encoderState struct {
 	seen  tokenNames // the names of the open objects, unless duplicates are allowed
 	opts  jsonopts.Struct
 	fl    fmtFlags
+	outer *outerLevels // the levels around the Encoder's text (see within.go), or nil
 
 	// stuck is the level (as StackIndex counts them) of an object whose
 	// names were lost when the v2 package's MarshalEncode failed inside
@@ -179,6 +180,7 @@ func (e *Encoder) Reset(w io.Writer, opts ...Options) {
 func (e *encoderState) reset(buf []byte, w io.Writer, opts []Options) {
 	e.buf, e.base, e.wr, e.maxValue = buf, 0, w, 0
 	e.stuck = 0
+	e.outer = nil
 	e.asIs, e.wasAsIs = false, false
 	if bb, ok := w.(*bytes.Buffer); ok && bb != nil {
 		e.buf = bb.AvailableBuffer()
@@ -365,10 +367,10 @@ func setOptions(enc any, o *jsonopts.Struct) *jsonopts.Struct {
 // encoderState.stuck): textexport.InvalidateNames.
 func invalidateNames(enc any, level int) {
 	e, ok := enc.(*Encoder)
-	if !ok || level <= 0 || level > e.StackDepth() {
+	if !ok || level <= 0 || level > e.s.m.depth()-1 {
 		return
 	}
-	if kind, _ := e.StackIndex(level); kind == '{' {
+	if kind, _ := stackIndex(&e.s.m, level); kind == '{' {
 		e.s.stuck = level
 		e.s.fl |= fmtStuck
 	}
@@ -658,6 +660,9 @@ func (e *Encoder) AvailableBuffer() []byte {
 // top-level object or array, 2 inside a nested object or array, and so
 // on.
 func (e *Encoder) StackDepth() int {
+	if e.s.outer != nil {
+		return e.s.outer.stackDepth(&e.s.m)
+	}
 	return e.s.m.depth() - 1
 }
 
@@ -674,6 +679,9 @@ func (e *Encoder) StackDepth() int {
 // effective number of members is half the length. A complete JSON object
 // must have an even length.
 func (e *Encoder) StackIndex(i int) (Kind, int64) {
+	if e.s.outer != nil {
+		return e.s.outer.stackIndex(&e.s.m, i)
+	}
 	return stackIndex(&e.s.m, i)
 }
 
@@ -681,5 +689,8 @@ func (e *Encoder) StackIndex(i int) (Kind, int64) {
 // written value.
 func (e *Encoder) StackPointer() Pointer {
 	e.s.names.copyOut(e.s.buf)
+	if e.s.outer != nil {
+		return Pointer(e.s.outer.appendPointer(nil, &e.s.m, &e.s.names))
+	}
 	return Pointer(appendPointer(nil, &e.s.m, &e.s.names, -1))
 }

@@ -266,6 +266,13 @@ var writeBufs = sync.Pool{New: func() any { return new([]byte) }}
 //
 // See Marshal for details about the conversion of a Go value into JSON.
 func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
+	// While the call runs, the Encoder's stack is its own (a function
+	// or method that was given it writes inside levels around it, which
+	// the value's own functions and methods see, as in Go's v2).
+	outer := textexport.SetOuter(out, nil)
+	if outer != nil {
+		defer textexport.SetOuter(out, outer)
+	}
 	o := new(jsonopts.Struct)
 	o.Join(out.Options())
 	var own *jsonopts.Struct // the Encoder's options, while it has the call's
@@ -282,7 +289,13 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 	}
 	ws := spacing{o.Flags, o.Indent, o.IndentPrefix}
 	o.Flags.Clear(jsonopts.AnyWhitespace)
-	b, err := v2api.Marshal(nil, in, o)
+	b, err := v2api.MarshalWithin(nil, in, o, func() []textexport.Level {
+		var lv []textexport.Level
+		if outer != nil {
+			lv = outer()
+		}
+		return textexport.Compose(lv, textexport.Levels(out))
+	})
 	if err == nil {
 		err = out.WriteValue(b)
 		if own != nil {

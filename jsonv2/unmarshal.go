@@ -112,6 +112,13 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return unmarshalError(v2api.Unmarshal(nil, out, joinOptions(nil)))
 	}
+	// While the call runs, the Decoder's stack is its own (a function
+	// or method that was given it reads inside levels around it, which
+	// the value's own functions and methods see, as in Go's v2).
+	outer := textexport.SetOuter(in, nil)
+	if outer != nil {
+		defer textexport.SetOuter(in, outer)
+	}
 	o := new(jsonopts.Struct)
 	o.Join(in.Options())
 	o.Join(opts...)
@@ -137,7 +144,7 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 	val, err := in.ReadValue()
 	if err != nil {
 		if se, ok := err.(*jsontext.SyntacticError); ok {
-			return semanticFirst(in, se, out, o)
+			return semanticFirst(in, se, out, o, levelsBefore(in, outer, 0))
 		}
 		return err
 	}
@@ -145,7 +152,7 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 	// and pointer go in front.
 	ptr := in.StackPointer()
 	start := in.InputOffset() - int64(len(val))
-	err = v2api.Unmarshal(val, out, o)
+	err = v2api.UnmarshalWithin(val, out, o, levelsBefore(in, outer, 1))
 	if err != nil {
 		v2api.Offset(err, start)
 		if ptr != "" {
@@ -153,6 +160,21 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 		}
 	}
 	return unmarshalError(err)
+}
+
+// levelsBefore returns the levels in's functions and methods are at
+// (with its outer levels) before the value just read (read is 1) or
+// about to be (0), found only if asked for while in stays where it is.
+func levelsBefore(in *jsontext.Decoder, outer func() []textexport.Level, read int64) func() []textexport.Level {
+	return func() []textexport.Level {
+		var lv []textexport.Level
+		if outer != nil {
+			lv = outer()
+		}
+		own := textexport.Levels(in)
+		own[len(own)-1].Length -= read
+		return textexport.Compose(lv, own)
+	}
 }
 
 // delimSpace counts the bytes of whitespace and, inside a container,
@@ -179,7 +201,7 @@ func delimSpace(buf []byte, inContainer bool) int {
 // out's type decide which syntax error is met. The Decoder has buffered
 // the text from the value's start (after the delimiter before it) to at
 // least the error, which is decoded as Unmarshal would.
-func semanticFirst(in *jsontext.Decoder, se *jsontext.SyntacticError, out any, o *jsonopts.Struct) error {
+func semanticFirst(in *jsontext.Decoder, se *jsontext.SyntacticError, out any, o *jsonopts.Struct, outer func() []textexport.Level) error {
 	if nameNext(in) {
 		// An object member's name is read: no meaning comes first.
 		return se
@@ -191,7 +213,7 @@ func semanticFirst(in *jsontext.Decoder, se *jsontext.SyntacticError, out any, o
 	if n := se.ByteOffset - start; n < 0 || n >= int64(len(buf)) {
 		return se
 	}
-	err := v2api.Unmarshal(buf, out, o)
+	err := v2api.UnmarshalWithin(buf, out, o, outer)
 	switch err.(type) {
 	case *v2api.Error, *jsontext.SyntacticError:
 	default:

@@ -15,7 +15,7 @@ var CheckDocument func(in []byte, opts *jsonopts.Struct) error
 
 // InvalidateNames makes enc, a *jsontext.Encoder, refuse every token and
 // value written in the object open at level (as StackIndex counts
-// levels) from now until it is Reset, as Go's jsontext does after its
+// levels, without the outer levels of SetOuter) from now until it is Reset, as Go's jsontext does after its
 // v2 package's MarshalEncode failed in an object whose names it was not
 // tracking. It does nothing when no object is open at level.
 var InvalidateNames func(enc any, level int)
@@ -32,3 +32,48 @@ var SetEncoderOptions func(enc any, o *jsonopts.Struct) *jsonopts.Struct
 // the options of one UnmarshalDecode call, which Go's v2 applies to the
 // Decoder while the call reads.
 var SetDecoderOptions func(dec any, o *jsonopts.Struct) *jsonopts.Struct
+
+// Level is one level of a jsontext Encoder's or Decoder's stack, as its
+// StackIndex and StackPointer report it: Kind is 0 at the top level,
+// '{' or '['; Length counts the values (and, in an object, the names)
+// so far; Name is an object's last name, "" before its first.
+type Level struct {
+	Kind   byte
+	Length int64
+	Name   string
+}
+
+// SetOuter makes coder, a *jsontext.Encoder or *jsontext.Decoder, stand
+// for a part of a larger text: its StackDepth, StackIndex and
+// StackPointer report the levels outer returns (the top level first)
+// around its own, as if its tokens were written or read at the end of
+// them. outer is called when they are first asked for, at most once.
+// SetOuter returns what coder had (nil for none), to be put back the
+// same way; nil removes the outer levels. Reset removes them too.
+var SetOuter func(coder any, outer func() []Level) (prev func() []Level)
+
+// Levels returns the levels of coder's stack (a *jsontext.Encoder or
+// *jsontext.Decoder), the top level first, its outer levels included.
+var Levels func(coder any) []Level
+
+// PrefixLevels returns the levels of the stack at the end of prefix,
+// the start of a JSON text cut anywhere between tokens (whitespace and
+// delimiters allowed, duplicate names and invalid UTF-8 taken as they
+// are): the levels a Decoder that read its tokens is at.
+var PrefixLevels func(prefix []byte) []Level
+
+// Compose returns the levels of inner's text written at the end of
+// outer's: inner's top level is the innermost of outer, which counts its
+// values too. Either may be empty (no levels: the top of a new text).
+func Compose(outer, inner []Level) []Level {
+	if len(outer) == 0 {
+		return inner
+	}
+	if len(inner) == 0 {
+		return outer
+	}
+	out := make([]Level, 0, len(outer)+len(inner)-1)
+	out = append(out, outer...)
+	out[len(out)-1].Length += inner[0].Length
+	return append(out, inner[1:]...)
+}

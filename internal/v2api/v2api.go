@@ -9,9 +9,11 @@ import (
 	"errors"
 	"reflect"
 
-	"github.com/jetjson/jet/internal/jsonopts"
 	"strings"
 	"sync"
+
+	"github.com/jetjson/jet/internal/jsonopts"
+	"github.com/jetjson/jet/internal/textexport"
 
 	"github.com/jetjson/jet/jsontext"
 )
@@ -126,6 +128,17 @@ var Marshal func(b []byte, v any, opts *jsonopts.Struct) ([]byte, error)
 // into the value out points to, under encoding/json/v2's rules and the
 // given options.
 var Unmarshal func(in []byte, out any, opts *jsonopts.Struct) error
+
+// MarshalWithin and UnmarshalWithin are Marshal and Unmarshal for a
+// value written to or read from a caller's Encoder or Decoder
+// (MarshalEncode, UnmarshalDecode) at the end of the levels outer
+// returns: the Encoders and Decoders the caller's functions and methods
+// are given report those levels around their own (textexport.SetOuter),
+// as the caller's own that Go's v2 gives them would.
+var (
+	MarshalWithin   func(b []byte, v any, opts *jsonopts.Struct, outer func() []textexport.Level) ([]byte, error)
+	UnmarshalWithin func(in []byte, out any, opts *jsonopts.Struct, outer func() []textexport.Level) error
+)
 
 // UnmarshalCut is installed by the decoder: it decodes in, the text a
 // reader gave before it failed with readErr, into the value out points

@@ -161,7 +161,7 @@ func (e *state) callToV2(b []byte, t reflect.Type, call func(*jsontext.Encoder) 
 	textexport.SetOuter(enc, e.v2.levelsAt(b))
 	err := call(enc)
 	textexport.SetOuter(enc, nil)
-	r := methodRun{flushed: out.Bytes(), total: enc.OutputOffset(), depth: enc.StackDepth(), pointer: string(enc.StackPointer())}
+	r := methodRun{flushed: out.Bytes(), unflushed: textexport.Unflushed(enc), total: enc.OutputOffset(), depth: enc.StackDepth(), pointer: string(enc.StackPointer())}
 	_, n := enc.StackIndex(0)
 	r.values = int(n)
 	if r.depth > 0 {
@@ -189,10 +189,13 @@ func (x *v2state) levelsAt(b []byte) func() []textexport.Level {
 // the Encoder of its own it was given.
 type methodRun struct {
 	flushed []byte // the output flushed: each finished top-level value and a newline
-	total   int64  // the Encoder's output offset
-	depth   int    // containers left open
-	values  int    // top-level values begun
-	pointer string // the Encoder's StackPointer
+	// unflushed is the output the Encoder holds (of a value left
+	// open), when it can tell.
+	unflushed []byte
+	total     int64  // the Encoder's output offset
+	depth     int    // containers left open
+	values    int    // top-level values begun
+	pointer   string // the Encoder's StackPointer
 	// The innermost open container's kind ('[' or '{') and length.
 	lastKind jsontext.Kind
 	lastLen  int64
@@ -204,8 +207,14 @@ type methodRun struct {
 // wrote, where the next token would go. It returns
 // errors.ErrUnsupported when the method declined without writing.
 func (e *state) methodOutputV2(b []byte, t reflect.Type, r methodRun, err error) ([]byte, error) {
+	up := 0
 	if err == nil && (r.values != 1 || r.depth != 0) {
 		err = errNonSingular
+		if r.values > 1 && r.depth == 0 && len(b) > 0 && b[len(b)-1] != ':' {
+			// More than one element: Go's v2 places the error at the
+			// array around them.
+			up = 1
+		}
 	}
 	if err == nil {
 		return append(b, bytes.TrimSuffix(r.flushed, []byte{'\n'})...), nil
@@ -216,6 +225,9 @@ func (e *state) methodOutputV2(b []byte, t reflect.Type, r methodRun, err error)
 		}
 		err = errUnsupportedMutation
 	}
+	// The output holds what the method wrote before the error, as Go's
+	// does (its method writes to the Encoder of the whole output).
+	out := r.appendText(b)
 	// What was written, as it would sit in our output: top-level values
 	// follow each other at the top level, and are separated by commas
 	// elsewhere.
@@ -254,13 +266,44 @@ func (e *state) methodOutputV2(b []byte, t reflect.Type, r methodRun, err error)
 		if ve.JSONPointer == "" {
 			ve.JSONPointer = inner
 		}
-		return b, ve
+		return out, ve
 	}
 	if se, ok := err.(*jsontext.SyntacticError); ok {
 		// Placed within the method's own output.
 		se.ByteOffset += int64(len(b))
 	}
-	return b, &v2api.Error{Action: "marshal", ByteOffset: at, JSONPointer: inner, GoType: t, Err: err}
+	return out, &v2api.Error{Action: "marshal", ByteOffset: at, JSONPointer: inner, GoType: t, Err: err, Up: up}
+}
+
+// appendText appends what the method wrote, as it would sit in b:
+// top-level values follow each other at the top level, and are
+// separated by commas elsewhere (where b holds what comes before).
+func (r *methodRun) appendText(b []byte) []byte {
+	sep := len(b) > 0
+	n := 0
+	for rest := r.flushed; len(rest) > 0; {
+		v := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			v, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		if len(v) == 0 {
+			continue
+		}
+		if n > 0 && sep {
+			b = append(b, ',')
+		}
+		b = append(b, v...)
+		n++
+	}
+	if len(r.unflushed) > 0 {
+		if n > 0 && sep {
+			b = append(b, ',')
+		}
+		b = append(b, r.unflushed...)
+	}
+	return b
 }
 
 var (

@@ -10,6 +10,7 @@ import (
 func init() {
 	textexport.CheckDocument = checkDocument
 	textexport.SetDecoderOptions = setDecoderOptions
+	textexport.Unflushed = func(enc any) []byte { return enc.(*Encoder).s.buf }
 }
 
 // setDecoderOptions is textexport.SetDecoderOptions. The tokens read

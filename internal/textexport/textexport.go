@@ -33,6 +33,11 @@ var SetEncoderOptions func(enc any, o *jsonopts.Struct) *jsonopts.Struct
 // Decoder while the call reads.
 var SetDecoderOptions func(dec any, o *jsonopts.Struct) *jsonopts.Struct
 
+// Unflushed returns the output of enc, a *jsontext.Encoder, that it
+// has not yet written to its io.Writer (the end of OutputOffset's
+// count), valid until enc is next used.
+var Unflushed func(enc any) []byte
+
 // Level is one level of a jsontext Encoder's or Decoder's stack, as its
 // StackIndex and StackPointer report it: Kind is 0 at the top level,
 // '{' or '['; Length counts the values (and, in an object, the names)

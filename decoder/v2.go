@@ -33,7 +33,7 @@ func init() {
 	v2api.UnmarshalCut = func(in []byte, readErr error, out any, opts *jsonopts.Struct) error {
 		return unmarshalV2(in, readErr, out, opts, nil)
 	}
-	v2api.UnmarshalWithin = func(in []byte, out any, opts *jsonopts.Struct, outer func() []textexport.Level) error {
+	v2api.UnmarshalWithin = func(in []byte, out any, opts *jsonopts.Struct, outer textexport.LevelSource) error {
 		return unmarshalV2(in, nil, out, opts, outer)
 	}
 }
@@ -94,7 +94,11 @@ type v2dstate struct {
 	// read from (UnmarshalDecode), or is nil: the Decoders of the
 	// caller's functions and methods stand for the input inside them
 	// (see callFromV2).
-	outer func() []textexport.Level
+	outer textexport.LevelSource
+	// from is the caller's function callFuncsV2 is calling, and sh the
+	// shadow positioned for the call (see shadowAt).
+	from funcFrom
+	sh   shadowDecoder
 }
 
 var errNonNilReference = errors.New("value must be passed as a non-nil pointer reference")
@@ -102,7 +106,7 @@ var errNonNilReference = errors.New("value must be passed as a non-nil pointer r
 // unmarshalV2 decodes in, one JSON value, into the value out points to.
 // When readErr is not nil, in is what a reader gave before failing with
 // readErr.
-func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct, outer func() []textexport.Level) error {
+func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct, outer textexport.LevelSource) error {
 	ef := rt.EfaceOf(&out)
 	if ef.Type == nil || ef.Data == nil {
 		return &v2api.Error{Action: "unmarshal", GoType: reflect.TypeOf(out), Err: errNonNilReference}
@@ -413,7 +417,9 @@ func (d *state) callFuncsV2(t reflect.Type, p unsafe.Pointer, idx []int) (done b
 			}
 			return true, nil, nil
 		}
-		err := d.callFromV2(raw, start, cut, u.Type, func(dec *jsontext.Decoder) error { return u.From(dec, ptr) })
+		d.v2.from = funcFrom{u, ptr}
+		err := d.callFromV2(raw, start, cut, u.Type, &d.v2.from)
+		d.v2.from = funcFrom{}
 		if errors.Is(err, errors.ErrUnsupported) {
 			continue
 		}

@@ -48,11 +48,9 @@ func methodFnV2(t reflect.Type) decFunc {
 	var from fromCaller
 	switch {
 	case pt.Implements(v2api.UnmarshalerFrom):
+		word := rt.TypeWord(pt)
 		from = func(d *state, p unsafe.Pointer, raw string, start int, cut bool) error {
-			m := reflect.NewAt(t, p).Interface().(interface {
-				UnmarshalJSONFrom(*jsontext.Decoder) error
-			})
-			return d.callFromV2(raw, start, cut, t, m.UnmarshalJSONFrom)
+			return d.callFromV2(raw, start, cut, t, packPointer(word, p).(unmarshalerFrom))
 		}
 	case stdFromCaller != nil:
 		from = stdFromCaller(t)
@@ -185,12 +183,27 @@ var (
 	errUnsupportedMutation = errors.New("unsupported calls must not read or write any tokens")
 )
 
+// unmarshalerFrom is a value with an UnmarshalJSONFrom method taking
+// jet's Decoder, or a caller's function as one (funcFrom).
+type unmarshalerFrom interface {
+	UnmarshalJSONFrom(*jsontext.Decoder) error
+}
+
+// funcFrom is an UnmarshalFromFunc function, to store at ptr, as an
+// unmarshalerFrom.
+type funcFrom struct {
+	u   *v2api.UnmarshalerFunc
+	ptr reflect.Value
+}
+
+func (f *funcFrom) UnmarshalJSONFrom(dec *jsontext.Decoder) error { return f.u.From(dec, f.ptr) }
+
 // callFromV2 runs an UnmarshalJSONFrom method or UnmarshalFromFunc
 // function (of type t) on a Decoder of its own that reads the value's
 // text raw, which started at start; it must read exactly that one value.
 // It returns errors.ErrUnsupported when the call declined without
 // reading.
-func (d *state) callFromV2(raw string, start int, cut bool, t reflect.Type, call func(*jsontext.Decoder) error) error {
+func (d *state) callFromV2(raw string, start int, cut bool, t reflect.Type, m unmarshalerFrom) error {
 	if d.v2.blankInput() {
 		return d.truncated()
 	}
@@ -200,7 +213,7 @@ func (d *state) callFromV2(raw string, start int, cut bool, t reflect.Type, call
 		if d.v2.outer != nil {
 			textexport.SetOuter(dec, d.v2.outer)
 		}
-		err := call(dec)
+		err := m.UnmarshalJSONFrom(dec)
 		if d.v2.outer != nil {
 			textexport.SetOuter(dec, nil)
 		}
@@ -213,7 +226,7 @@ func (d *state) callFromV2(raw string, start int, cut bool, t reflect.Type, call
 	}
 	dec := jsontext.NewDecoder(strings.NewReader(raw), d.v2.opts)
 	textexport.SetOuter(dec, d.v2.levelsAt(start))
-	err := call(dec)
+	err := m.UnmarshalJSONFrom(dec)
 	textexport.SetOuter(dec, nil)
 	if se, ok := err.(*jsontext.SyntacticError); ok && !cut {
 		// Placed by the Decoder within the value; placed from the top
@@ -228,15 +241,8 @@ func (d *state) callFromV2(raw string, start int, cut bool, t reflect.Type, call
 // caller's Decoder around it) is at, for a Decoder of the value at start
 // alone given to a caller's function or method, as Go's v2 gives them
 // its own Decoder. They are found only if asked for.
-func (x *v2dstate) levelsAt(start int) func() []textexport.Level {
-	prefix, outer := x.full[:min(start, len(x.full))], x.outer
-	return func() []textexport.Level {
-		var lv []textexport.Level
-		if outer != nil {
-			lv = outer()
-		}
-		return textexport.Compose(lv, textexport.PrefixLevels(prefix))
-	}
+func (x *v2dstate) levelsAt(start int) textexport.LevelSource {
+	return &textexport.Prefix{Text: x.full[:min(start, len(x.full))], Outer: x.outer}
 }
 
 // fromDecoder is what fromResult asks of the Decoder (jet's or the
@@ -290,7 +296,8 @@ type tokenStream interface {
 }
 
 // shadowAt positions the shadow dec over the whole input before the
-// value at start, reading ahead from where it was, and returns it; false
+// value at start, reading ahead from where it was, and returns it (the
+// state's, valid until the next call); false
 // when it cannot be (it is past start, or the text before start is not
 // valid), and the caller gives the function a Decoder of the value
 // alone. *broken records that, for later calls.
@@ -298,6 +305,7 @@ func (d *state) shadowAt(dec tokenStream, broken *bool, start int) (*shadowDecod
 	if *broken {
 		return nil, false
 	}
+	sh := &d.v2.sh
 	full := d.v2.full
 	if start >= len(d.src) {
 		// The valid text ends before the delimiter the value follows,
@@ -318,7 +326,8 @@ func (d *state) shadowAt(dec tokenStream, broken *bool, start int) (*shadowDecod
 		if next == start {
 			depth := dec.StackDepth()
 			_, n := dec.stackIndex(depth)
-			return &shadowDecoder{dec: dec, start: start, baseOff: dec.InputOffset(), baseDepth: depth, baseLen: n}, true
+			*sh = shadowDecoder{dec: dec, start: start, baseOff: dec.InputOffset(), baseDepth: depth, baseLen: n}
+			return sh, true
 		}
 		if next > start || next >= len(full) {
 			*broken = true
@@ -327,7 +336,9 @@ func (d *state) shadowAt(dec tokenStream, broken *bool, start int) (*shadowDecod
 		var err error
 		switch full[next] {
 		case '{', '[':
-			if end, ok := wire.SkipValue(wire.StringOf(full), next, MaxNesting); ok && end <= start {
+			// Whole before start, or around it: the skip reads no
+			// further than start.
+			if _, ok := wire.SkipValue(wire.StringOf(full[:min(start, len(full))]), next, MaxNesting); ok {
 				err = dec.SkipValue()
 			} else {
 				err = dec.skipToken()

@@ -42,6 +42,12 @@ type state struct {
 	// that their encoders can be given a pointer without an allocation.
 	slots [16]unsafe.Pointer
 	nslot int
+
+	// methodEncs are Encoders for caller's methods and functions
+	// (v2's MarshalJSONTo and MarshalToFunc), kept for reuse.
+	methodEncs []*methodEncoder
+	// marshals counts the v2 encodings the state has run.
+	marshals uint64
 }
 
 // seenKey identifies a pointer, map or slice on the current path: the

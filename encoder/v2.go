@@ -84,15 +84,20 @@ type v2state struct {
 	// and methods stand for the output so far inside them (see
 	// callToV2).
 	base  int
-	outer func() []textexport.Level
+	outer textexport.LevelSource
+	// methodOpts are the options of the Encoders given to caller's
+	// methods and functions (text without whitespace), once set.
+	methodOpts    jsonopts.Struct
+	methodOptsSet bool
 }
 
 // marshalV2 appends the v2 encoding of v to b, under opts. On error
 // the output holds what was written before it.
-func marshalV2(b []byte, v any, opts *jsonopts.Struct, outer func() []textexport.Level) ([]byte, error) {
+func marshalV2(b []byte, v any, opts *jsonopts.Struct, outer textexport.LevelSource) ([]byte, error) {
 	e := getState(0)
 	x := &e.v2own
 	*x = v2state{text: opts, outer: outer}
+	e.marshals++
 	f := opts.Flags
 	set := func(on bool, bit v2bits) {
 		if on {

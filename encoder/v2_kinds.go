@@ -79,8 +79,9 @@ func methodFnV2From(t reflect.Type, i int) encFunc {
 		if next == nil {
 			next = newFnV2Kind(t)
 		}
+		word := rt.TypeWord(pt)
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
-			m := reflect.NewAt(t, p).Interface().(interface{ MarshalJSONTo(*jsontext.Encoder) error })
+			m := packDirect(word, p).(interface{ MarshalJSONTo(*jsontext.Encoder) error })
 			out, err := e.callToV2(b, t, m.MarshalJSONTo)
 			if err == errors.ErrUnsupported {
 				return next(e, b, p)
@@ -100,9 +101,10 @@ func methodFnV2From(t reflect.Type, i int) encFunc {
 			return out, err
 		}
 	case i <= 1 && pt.Implements(rt.MarshalerType):
+		word := rt.TypeWord(pt)
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 			e.v2.tag = 0
-			m := reflect.NewAt(t, p).Interface().(json.Marshaler)
+			m := packDirect(word, p).(json.Marshaler)
 			raw, err := m.MarshalJSON()
 			if err != nil {
 				return b, semErr(b, t, methodErr(err, "MarshalJSON"))
@@ -110,9 +112,10 @@ func methodFnV2From(t reflect.Type, i int) encFunc {
 			return e.appendRawV2(b, raw, t)
 		}
 	case i <= 2 && pt.Implements(v2api.TextAppender):
+		word := rt.TypeWord(pt)
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 			e.v2.tag = 0
-			m := reflect.NewAt(t, p).Interface().(interface{ AppendText([]byte) ([]byte, error) })
+			m := packDirect(word, p).(interface{ AppendText([]byte) ([]byte, error) })
 			text, err := m.AppendText(nil)
 			if err != nil {
 				return b, semErr(b, t, methodErr(err, "AppendText"))
@@ -120,9 +123,10 @@ func methodFnV2From(t reflect.Type, i int) encFunc {
 			return e.textV2(b, text, t)
 		}
 	case i <= 3 && pt.Implements(rt.TextMarshalerType):
+		word := rt.TypeWord(pt)
 		return func(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 			e.v2.tag = 0
-			m := reflect.NewAt(t, p).Interface().(encoding.TextMarshaler)
+			m := packDirect(word, p).(encoding.TextMarshaler)
 			text, err := m.MarshalText()
 			if err != nil {
 				return b, semErr(b, t, methodErr(err, "MarshalText"))
@@ -156,46 +160,85 @@ func methodErr(err error, name string) error {
 // Encoder of its own, and appends the one value it must write.
 func (e *state) callToV2(b []byte, t reflect.Type, call func(*jsontext.Encoder) error) ([]byte, error) {
 	e.v2.tag = 0
-	var out bytes.Buffer
-	enc := jsontext.NewEncoder(&out, e.v2.text, jsontext.Multiline(false))
-	textexport.SetOuter(enc, e.v2.levelsAt(b))
+	me := e.takeMethodEncoder(b)
+	enc := me.enc
 	err := call(enc)
-	textexport.SetOuter(enc, nil)
-	r := methodRun{flushed: out.Bytes(), unflushed: textexport.Unflushed(enc), total: enc.OutputOffset(), depth: enc.StackDepth(), pointer: string(enc.StackPointer())}
-	_, n := enc.StackIndex(0)
-	r.values = int(n)
+	var r methodRun
+	r.unflushed, r.depth, r.values = textexport.Written(enc)
+	r.total = int64(len(r.unflushed))
 	if r.depth > 0 {
+		textexport.SetOuter(enc, nil)
 		r.lastKind, r.lastLen = enc.StackIndex(r.depth)
+		r.pointer = string(enc.StackPointer())
 	}
-	return e.methodOutputV2(b, t, r, err)
+	out, err := e.methodOutputV2(b, t, &r, err)
+	e.putMethodEncoder(me)
+	return out, err
 }
 
-// levelsAt returns the levels the output b (with the caller's Encoder
-// around it) is at, for an Encoder given to a caller's function or
-// method at the end of b, as Go's v2 gives them its own Encoder. They
-// are found only if asked for.
-func (x *v2state) levelsAt(b []byte) func() []textexport.Level {
-	prefix, outer := b[x.base:], x.outer
-	return func() []textexport.Level {
-		var lv []textexport.Level
-		if outer != nil {
-			lv = outer()
-		}
-		return textexport.Compose(lv, textexport.PrefixLevels(prefix))
+// methodEncoder is an Encoder a caller's MarshalJSONTo method or
+// MarshalToFunc writes to, and where it stands (see
+// textexport.SetOuter). A state keeps them for its next calls.
+type methodEncoder struct {
+	enc   *jsontext.Encoder
+	where textexport.Prefix
+	// marshal is the state's count of encodings (state.marshals) when
+	// the Encoder was given the options of its encoding.
+	marshal uint64
+}
+
+// maxMethodOutput is the largest output buffer a methodEncoder keeps.
+const maxMethodOutput = 64 << 10
+
+// takeMethodEncoder returns an Encoder for a method, reset to keep its
+// output, with the encoding's syntax options and no whitespace, that
+// stands where b ends, as the Encoder Go's v2 gives is its own.
+func (e *state) takeMethodEncoder(b []byte) *methodEncoder {
+	x := e.v2
+	var me *methodEncoder
+	if n := len(e.methodEncs); n > 0 {
+		me = e.methodEncs[n-1]
+		e.methodEncs = e.methodEncs[:n-1]
+	} else {
+		me = &methodEncoder{enc: new(jsontext.Encoder)}
+	}
+	me.where = textexport.Prefix{Text: b[x.base:], Outer: x.outer}
+	if me.marshal == e.marshals {
+		textexport.ResetEncoder(me.enc, nil, &me.where)
+		return me
+	}
+	if !x.methodOptsSet {
+		x.methodOpts = *x.text
+		x.methodOpts.Join(jsontext.Multiline(false))
+		x.methodOptsSet = true
+	}
+	textexport.ResetEncoder(me.enc, &x.methodOpts, &me.where)
+	me.marshal = e.marshals
+	return me
+}
+
+// putMethodEncoder keeps me for the next call, unless its output
+// buffer grew large.
+func (e *state) putMethodEncoder(me *methodEncoder) {
+	me.where = textexport.Prefix{}
+	if out, _, _ := textexport.Written(me.enc); cap(out) <= maxMethodOutput {
+		e.methodEncs = append(e.methodEncs, me)
 	}
 }
 
 // methodRun is what a MarshalJSONTo method (or MarshalToFunc) did with
 // the Encoder of its own it was given.
 type methodRun struct {
-	flushed []byte // the output flushed: each finished top-level value and a newline
-	// unflushed is the output the Encoder holds (of a value left
-	// open), when it can tell.
-	unflushed []byte
-	total     int64  // the Encoder's output offset
-	depth     int    // containers left open
-	values    int    // top-level values begun
-	pointer   string // the Encoder's StackPointer
+	// flushed is the output a standard library Encoder flushed: each
+	// finished top-level value and a newline. unflushed is the output
+	// the Encoder holds: all of jet's, finished values one after the
+	// other and perhaps one left open; the open one of the standard
+	// library's, when it can tell.
+	flushed, unflushed []byte
+	total              int64  // the Encoder's output offset
+	depth              int    // containers left open
+	values             int64  // top-level values begun
+	pointer            string // the Encoder's StackPointer
 	// The innermost open container's kind ('[' or '{') and length.
 	lastKind jsontext.Kind
 	lastLen  int64
@@ -206,7 +249,7 @@ type methodRun struct {
 // exactly one value, placed as v2 places it: after what the method
 // wrote, where the next token would go. It returns
 // errors.ErrUnsupported when the method declined without writing.
-func (e *state) methodOutputV2(b []byte, t reflect.Type, r methodRun, err error) ([]byte, error) {
+func (e *state) methodOutputV2(b []byte, t reflect.Type, r *methodRun, err error) ([]byte, error) {
 	up := 0
 	if err == nil && (r.values != 1 || r.depth != 0) {
 		err = errNonSingular
@@ -217,7 +260,7 @@ func (e *state) methodOutputV2(b []byte, t reflect.Type, r methodRun, err error)
 		}
 	}
 	if err == nil {
-		return append(b, bytes.TrimSuffix(r.flushed, []byte{'\n'})...), nil
+		return append(append(b, bytes.TrimSuffix(r.flushed, []byte{'\n'})...), r.unflushed...), nil
 	}
 	if errors.Is(err, errors.ErrUnsupported) {
 		if r.total == 0 && r.depth == 0 {
@@ -228,19 +271,10 @@ func (e *state) methodOutputV2(b []byte, t reflect.Type, r methodRun, err error)
 	// The output holds what the method wrote before the error, as Go's
 	// does (its method writes to the Encoder of the whole output).
 	out := r.appendText(b)
-	// What was written, as it would sit in our output: top-level values
-	// follow each other at the top level, and are separated by commas
-	// elsewhere.
-	nl := int64(bytes.Count(r.flushed, []byte{'\n'}))
-	written := r.total - nl
-	if len(b) > 0 {
-		if r.depth == 0 {
-			written += max(nl-1, 0)
-		} else {
-			written += nl
-		}
-	}
-	at := int64(len(b)) + written
+	// The error goes after it, and after what a standard library's
+	// Encoder holds and could not be had.
+	at := int64(len(out)) + r.total - int64(len(r.flushed)+len(r.unflushed))
+	written := at - int64(len(b))
 	var inner jsontext.Pointer
 	if r.depth > 0 {
 		inner = jsontext.Pointer(r.pointer)
@@ -297,11 +331,33 @@ func (r *methodRun) appendText(b []byte) []byte {
 		b = append(b, v...)
 		n++
 	}
-	if len(r.unflushed) > 0 {
-		if n > 0 && sep {
+	if len(r.unflushed) == 0 {
+		return b
+	}
+	if !sep {
+		return append(b, r.unflushed...)
+	}
+	// Values one after the other (jet's Encoder keeps them so), then
+	// perhaps one left open.
+	dec := jsontext.NewDecoder(bytes.NewReader(r.unflushed), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	from := int64(0)
+	for {
+		if _, err := dec.ReadValue(); err != nil {
+			break
+		}
+		if n > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, r.unflushed...)
+		to := dec.InputOffset()
+		b = append(b, r.unflushed[from:to]...)
+		from = to
+		n++
+	}
+	if rest := r.unflushed[from:]; len(rest) > 0 {
+		if n > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, rest...)
 	}
 	return b
 }

@@ -79,11 +79,11 @@ func callStdTo(e *state, b []byte, t reflect.Type, m any) ([]byte, error) {
 	}
 	r := methodRun{flushed: out.Bytes(), total: enc.OutputOffset(), depth: enc.StackDepth(), pointer: string(enc.StackPointer())}
 	_, n := enc.StackIndex(0)
-	r.values = int(n)
+	r.values = n
 	if r.depth > 0 {
 		var k stdjsontext.Kind
 		k, r.lastLen = enc.StackIndex(r.depth)
 		r.lastKind = jsontext.Kind(k)
 	}
-	return e.methodOutputV2(b, t, r, err)
+	return e.methodOutputV2(b, t, &r, err)
 }

@@ -92,7 +92,7 @@ type decoderState struct {
 	indexOnly bool
 	kinds     []byte // scratch: the open containers of valueFast
 
-	outer *outerLevels // the levels around the Decoder's text (see within.go), or nil
+	outer outerLevels // the levels around the Decoder's text (see within.go), if any
 }
 
 // Input buffering: the buffer starts small and grows (decodeBufGrowth
@@ -135,7 +135,7 @@ func (d *Decoder) Reset(r io.Reader, opts ...Options) {
 
 func (d *decoderState) reset(buf []byte, r io.Reader, opts []Options) {
 	d.decodeBuffer = decodeBuffer{buf: buf, rd: r}
-	d.outer = nil
+	d.outer = outerLevels{}
 	d.tq.drop()
 	d.tq.size = batchMin
 	d.ix.drop()

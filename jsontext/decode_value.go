@@ -524,7 +524,7 @@ func (d *Decoder) UnreadBuffer() []byte {
 // top-level object or array, 2 inside a nested object or array, and so
 // on.
 func (d *Decoder) StackDepth() int {
-	if d.s.outer != nil {
+	if d.s.outer.src != nil {
 		return d.s.outer.stackDepth(&d.s.m)
 	}
 	return d.s.m.depth() - 1
@@ -543,7 +543,7 @@ func (d *Decoder) StackDepth() int {
 // effective number of members is half the length. A complete JSON object
 // must have an even length.
 func (d *Decoder) StackIndex(i int) (Kind, int64) {
-	if d.s.outer != nil {
+	if d.s.outer.src != nil {
 		return d.s.outer.stackIndex(&d.s.m, i)
 	}
 	return stackIndex(&d.s.m, i)
@@ -564,7 +564,7 @@ func stackIndex(m *machine, i int) (Kind, int64) {
 // read value.
 func (d *Decoder) StackPointer() Pointer {
 	d.s.names.copyOut(d.s.buf)
-	if d.s.outer != nil {
+	if d.s.outer.src != nil {
 		return Pointer(d.s.outer.appendPointer(nil, &d.s.m, &d.s.names))
 	}
 	return Pointer(appendPointer(nil, &d.s.m, &d.s.names, -1))

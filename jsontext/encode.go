@@ -61,7 +61,7 @@ type encoderState struct {
 	seen  tokenNames // the names of the open objects, unless duplicates are allowed
 	opts  jsonopts.Struct
 	fl    fmtFlags
-	outer *outerLevels // the levels around the Encoder's text (see within.go), or nil
+	outer outerLevels // the levels around the Encoder's text (see within.go), if any
 
 	// stuck is the level (as StackIndex counts them) of an object whose
 	// names were lost when the v2 package's MarshalEncode failed inside
@@ -178,16 +178,7 @@ func (e *Encoder) Reset(w io.Writer, opts ...Options) {
 }
 
 func (e *encoderState) reset(buf []byte, w io.Writer, opts []Options) {
-	e.buf, e.base, e.wr, e.maxValue = buf, 0, w, 0
-	e.stuck = 0
-	e.outer = nil
-	e.asIs, e.wasAsIs = false, false
-	if bb, ok := w.(*bytes.Buffer); ok && bb != nil {
-		e.buf = bb.AvailableBuffer()
-	}
-	e.m.reset()
-	e.names.reset()
-	e.seen.reset()
+	e.resetOutput(buf, w)
 	if plainOptions(opts) {
 		// Joined in place: a joined Struct escapes (see Join), and none
 		// of these options can be e.opts itself.
@@ -202,6 +193,22 @@ func (e *encoderState) reset(buf []byte, w io.Writer, opts []Options) {
 		e.opts.InitMultiline()
 	}
 	e.fl = fmtFlagsOf(&e.opts)
+}
+
+// resetOutput is reset but for the options: to write to w (with buf
+// as the buffer, unless w is a bytes.Buffer), from the top, at offset 0.
+// The Encoder is no longer stuck (its flag is cleared by the caller).
+func (e *encoderState) resetOutput(buf []byte, w io.Writer) {
+	e.buf, e.base, e.wr, e.maxValue = buf, 0, w, 0
+	e.stuck = 0
+	e.outer = outerLevels{}
+	e.asIs, e.wasAsIs = false, false
+	if bb, ok := w.(*bytes.Buffer); ok && bb != nil {
+		e.buf = bb.AvailableBuffer()
+	}
+	e.m.reset()
+	e.names.reset()
+	e.seen.reset()
 }
 
 // plainOptions reports whether opts are all options of this package
@@ -660,7 +667,7 @@ func (e *Encoder) AvailableBuffer() []byte {
 // top-level object or array, 2 inside a nested object or array, and so
 // on.
 func (e *Encoder) StackDepth() int {
-	if e.s.outer != nil {
+	if e.s.outer.src != nil {
 		return e.s.outer.stackDepth(&e.s.m)
 	}
 	return e.s.m.depth() - 1
@@ -679,7 +686,7 @@ func (e *Encoder) StackDepth() int {
 // effective number of members is half the length. A complete JSON object
 // must have an even length.
 func (e *Encoder) StackIndex(i int) (Kind, int64) {
-	if e.s.outer != nil {
+	if e.s.outer.src != nil {
 		return e.s.outer.stackIndex(&e.s.m, i)
 	}
 	return stackIndex(&e.s.m, i)
@@ -689,7 +696,7 @@ func (e *Encoder) StackIndex(i int) (Kind, int64) {
 // written value.
 func (e *Encoder) StackPointer() Pointer {
 	e.s.names.copyOut(e.s.buf)
-	if e.s.outer != nil {
+	if e.s.outer.src != nil {
 		return Pointer(e.s.outer.appendPointer(nil, &e.s.m, &e.s.names))
 	}
 	return Pointer(appendPointer(nil, &e.s.m, &e.s.names, -1))

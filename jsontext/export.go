@@ -10,7 +10,27 @@ import (
 func init() {
 	textexport.CheckDocument = checkDocument
 	textexport.SetDecoderOptions = setDecoderOptions
-	textexport.Unflushed = func(enc any) []byte { return enc.(*Encoder).s.buf }
+	textexport.ResetEncoder = resetEncoder
+	textexport.Written = func(enc any) ([]byte, int, int64) {
+		e := &enc.(*Encoder).s
+		return e.buf, e.m.depth() - 1, e.m.at(0).length()
+	}
+}
+
+// resetEncoder is textexport.ResetEncoder.
+func resetEncoder(enc any, o *jsonopts.Struct, outer textexport.LevelSource) {
+	e := &enc.(*Encoder).s
+	e.resetOutput(e.buf[:0], nil)
+	e.outer.src = outer
+	if o == nil {
+		e.fl &^= fmtStuck
+		return
+	}
+	e.opts = *o
+	if e.opts.Flags.Get(jsonopts.Multiline) {
+		e.opts.InitMultiline()
+	}
+	e.fl = fmtFlagsOf(&e.opts)
 }
 
 // setDecoderOptions is textexport.SetDecoderOptions. The tokens read

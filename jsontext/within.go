@@ -22,16 +22,16 @@ func init() {
 }
 
 // outerLevels are the levels around an Encoder's or Decoder's own text,
-// found when first asked for.
+// found when first asked for; none while src is nil.
 type outerLevels struct {
-	find   func() []textexport.Level
+	src    textexport.LevelSource
 	levels []textexport.Level // the top level first; at least one once found
 	found  bool
 }
 
 func (o *outerLevels) get() []textexport.Level {
 	if !o.found {
-		o.levels, o.found = o.find(), true
+		o.levels, o.found = o.src.Levels(), true
 		if len(o.levels) == 0 {
 			o.levels = []textexport.Level{{}}
 		}
@@ -39,9 +39,17 @@ func (o *outerLevels) get() []textexport.Level {
 	return o.levels
 }
 
+// Levels returns the levels (found) as a LevelSource.
+func (o *outerLevels) Levels() []textexport.Level { return o.get() }
+
+// foundLevels are levels already found, as a LevelSource.
+type foundLevels []textexport.Level
+
+func (f foundLevels) Levels() []textexport.Level { return f }
+
 // setOuter is textexport.SetOuter.
-func setOuter(coder any, find func() []textexport.Level) func() []textexport.Level {
-	var at **outerLevels
+func setOuter(coder any, src textexport.LevelSource) textexport.LevelSource {
+	var at *outerLevels
 	switch c := coder.(type) {
 	case *Encoder:
 		at = &c.s.outer
@@ -50,18 +58,11 @@ func setOuter(coder any, find func() []textexport.Level) func() []textexport.Lev
 	default:
 		return nil
 	}
-	var prev func() []textexport.Level
-	if o := *at; o != nil {
-		prev = o.find
-		if o.found {
-			levels := o.levels
-			prev = func() []textexport.Level { return levels }
-		}
+	prev := at.src
+	if at.found {
+		prev = foundLevels(at.levels)
 	}
-	*at = nil
-	if find != nil {
-		*at = &outerLevels{find: find}
-	}
+	*at = outerLevels{src: src}
 	return prev
 }
 
@@ -135,14 +136,14 @@ func levelsOf(coder any) []textexport.Level {
 	switch c := coder.(type) {
 	case *Encoder:
 		c.s.names.copyOut(c.s.buf)
-		own, outer = ownLevels(nil, &c.s.m, &c.s.names), c.s.outer
+		own, outer = ownLevels(nil, &c.s.m, &c.s.names), &c.s.outer
 	case *Decoder:
 		c.s.names.copyOut(c.s.buf)
-		own, outer = ownLevels(nil, &c.s.m, &c.s.names), c.s.outer
+		own, outer = ownLevels(nil, &c.s.m, &c.s.names), &c.s.outer
 	default:
 		return nil
 	}
-	if outer == nil {
+	if outer.src == nil {
 		return own
 	}
 	return textexport.Compose(outer.get(), own)

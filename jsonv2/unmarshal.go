@@ -165,16 +165,16 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 // levelsBefore returns the levels in's functions and methods are at
 // (with its outer levels) before the value just read (read is 1) or
 // about to be (0), found only if asked for while in stays where it is.
-func levelsBefore(in *jsontext.Decoder, outer func() []textexport.Level, read int64) func() []textexport.Level {
-	return func() []textexport.Level {
+func levelsBefore(in *jsontext.Decoder, outer textexport.LevelSource, read int64) textexport.LevelSource {
+	return textexport.LevelsFunc(func() []textexport.Level {
 		var lv []textexport.Level
 		if outer != nil {
-			lv = outer()
+			lv = outer.Levels()
 		}
 		own := textexport.Levels(in)
 		own[len(own)-1].Length -= read
 		return textexport.Compose(lv, own)
-	}
+	})
 }
 
 // delimSpace counts the bytes of whitespace and, inside a container,
@@ -201,7 +201,7 @@ func delimSpace(buf []byte, inContainer bool) int {
 // out's type decide which syntax error is met. The Decoder has buffered
 // the text from the value's start (after the delimiter before it) to at
 // least the error, which is decoded as Unmarshal would.
-func semanticFirst(in *jsontext.Decoder, se *jsontext.SyntacticError, out any, o *jsonopts.Struct, outer func() []textexport.Level) error {
+func semanticFirst(in *jsontext.Decoder, se *jsontext.SyntacticError, out any, o *jsonopts.Struct, outer textexport.LevelSource) error {
 	if nameNext(in) {
 		// An object member's name is read: no meaning comes first.
 		return se

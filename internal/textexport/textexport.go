@@ -33,10 +33,19 @@ var SetEncoderOptions func(enc any, o *jsonopts.Struct) *jsonopts.Struct
 // Decoder while the call reads.
 var SetDecoderOptions func(dec any, o *jsonopts.Struct) *jsonopts.Struct
 
-// Unflushed returns the output of enc, a *jsontext.Encoder, that it
-// has not yet written to its io.Writer (the end of OutputOffset's
-// count), valid until enc is next used.
-var Unflushed func(enc any) []byte
+// ResetEncoder resets enc, a *jsontext.Encoder (new, or reset this way
+// before), to write to no io.Writer: it keeps all its output, with
+// nothing between top-level values (see Written). Its options become o
+// (a copy), or stay as they were when o is nil, and it stands inside
+// the levels outer gives (see SetOuter), or none when outer is nil. It
+// does not allocate.
+var ResetEncoder func(enc any, o *jsonopts.Struct, outer LevelSource)
+
+// Written returns what enc, a *jsontext.Encoder reset by ResetEncoder,
+// has written: its output (valid until enc is next used), how many
+// containers are left open, and how many top-level values it began, its
+// outer levels (SetOuter) left out.
+var Written func(enc any) (out []byte, depth int, values int64)
 
 // Level is one level of a jsontext Encoder's or Decoder's stack, as its
 // StackIndex and StackPointer report it: Kind is 0 at the top level,
@@ -50,12 +59,23 @@ type Level struct {
 
 // SetOuter makes coder, a *jsontext.Encoder or *jsontext.Decoder, stand
 // for a part of a larger text: its StackDepth, StackIndex and
-// StackPointer report the levels outer returns (the top level first)
+// StackPointer report the levels outer gives (the top level first)
 // around its own, as if its tokens were written or read at the end of
-// them. outer is called when they are first asked for, at most once.
-// SetOuter returns what coder had (nil for none), to be put back the
-// same way; nil removes the outer levels. Reset removes them too.
-var SetOuter func(coder any, outer func() []Level) (prev func() []Level)
+// them. outer's Levels is called when they are first asked for, at most
+// once. SetOuter returns what coder had (nil for none), to be put back
+// the same way; nil removes the outer levels. Reset removes them too.
+var SetOuter func(coder any, outer LevelSource) (prev LevelSource)
+
+// LevelSource gives the levels around a part of a text (see SetOuter).
+type LevelSource interface {
+	Levels() []Level
+}
+
+// LevelsFunc is a function as a LevelSource.
+type LevelsFunc func() []Level
+
+// Levels returns f().
+func (f LevelsFunc) Levels() []Level { return f() }
 
 // Levels returns the levels of coder's stack (a *jsontext.Encoder or
 // *jsontext.Decoder), the top level first, its outer levels included.
@@ -66,6 +86,23 @@ var Levels func(coder any) []Level
 // delimiters allowed, duplicate names and invalid UTF-8 taken as they
 // are): the levels a Decoder that read its tokens is at.
 var PrefixLevels func(prefix []byte) []Level
+
+// Prefix is a LevelSource: the levels at the end of Text, the start of
+// a text written or read inside the levels Outer gives (at the top
+// when Outer is nil).
+type Prefix struct {
+	Text  []byte
+	Outer LevelSource
+}
+
+// Levels returns the levels at the end of p.Text, inside p.Outer's.
+func (p *Prefix) Levels() []Level {
+	var lv []Level
+	if p.Outer != nil {
+		lv = p.Outer.Levels()
+	}
+	return Compose(lv, PrefixLevels(p.Text))
+}
 
 // Compose returns the levels of inner's text written at the end of
 // outer's: inner's top level is the innermost of outer, which counts its

@@ -136,8 +136,8 @@ var Unmarshal func(in []byte, out any, opts *jsonopts.Struct) error
 // are given report those levels around their own (textexport.SetOuter),
 // as the caller's own that Go's v2 gives them would.
 var (
-	MarshalWithin   func(b []byte, v any, opts *jsonopts.Struct, outer func() []textexport.Level) ([]byte, error)
-	UnmarshalWithin func(in []byte, out any, opts *jsonopts.Struct, outer func() []textexport.Level) error
+	MarshalWithin   func(b []byte, v any, opts *jsonopts.Struct, outer textexport.LevelSource) ([]byte, error)
+	UnmarshalWithin func(in []byte, out any, opts *jsonopts.Struct, outer textexport.LevelSource) error
 )
 
 // UnmarshalCut is installed by the decoder: it decodes in, the text a

@@ -43,8 +43,8 @@ var ASTOps = []string{"GetEarly", "GetLate", "GetMany5", "SetOne", "DeleteOne", 
 // The paths: early is near the start of twitter.json, late is its last
 // value, and GetMany reads five spread over the document.
 var (
-	earlyPath = []any{"statuses", 0, "user", "screen_name"}
-	latePath  = []any{"search_metadata", "count"}
+	earlyPath = []any{"statuses", 3, "user", "screen_name"}
+	latePath  = []any{"search_metadata", "max_id_str"}
 	manyPaths = []string{"statuses.0.id", "statuses.10.user.screen_name", "statuses.50.text", "statuses.99.user.followers_count", "search_metadata.count"}
 	editPath  = []any{"statuses", 50, "user", "screen_name"}
 )

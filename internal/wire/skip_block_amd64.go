@@ -27,12 +27,7 @@ func skBlocks(s string, j, depth int, st *skBlock) (end, next, depthOut int) {
 		return -1, j, depth
 	}
 	p := (*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), j))
-	var consumed, e, d int
-	if skHasAVX512 {
-		consumed, e, d = skBlocksAVX512(p, len(s)-j, depth, st)
-	} else {
-		consumed, e, d = skBlocksAVX2(p, len(s)-j, depth, st)
-	}
+	consumed, e, d := skBlocksKernel(p, len(s)-j, depth, st)
 	if e >= 0 {
 		return j + e, 0, 0
 	}

@@ -188,7 +188,7 @@ done:
 // backslash and no carry can escape a quote, the quotes go to X8 through
 // memory (q), which spares port 5 (where the compares and the
 // multiplication run) a move from a general register.
-TEXT ·skLookupAVX512(SB), NOSPLIT, $8-56
+TEXT ·skLookupAVX512(SB), NOSPLIT, $24-56
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ depth+16(FP), DX
@@ -209,7 +209,71 @@ TEXT ·skLookupAVX512(SB), NOSPLIT, $8-56
 	VPCMPEQB Y9, Y9, Y9  // all ones
 
 	XORQ BX, BX
+	LEAQ -128(CX), AX
+	MOVQ AX, lim-24(SP)  // the last offset a pair of blocks starts at
 	SUBQ $64, CX
+
+zpair:
+	// Two blocks at a time, where neither has a backslash (nor the
+	// carry of one) and neither can close the container; otherwise
+	// the first is taken alone (zloop) and the pair tried again after
+	// it.
+	CMPQ BX, lim-24(SP)
+	JGT  ztail
+	VMOVDQU64 (SI)(BX*1), Z0
+	VMOVDQU64 64(SI)(BX*1), Z3
+	VPCMPEQB Z0, Z11, K1
+	VPCMPEQB Z3, Z11, K5
+	KORTESTQ K1, K5
+	JNZ  zloop
+	TESTQ R10, R10
+	JNZ  zloop
+	VPCMPEQB Z0, Z10, K2
+	KMOVQ K2, q-8(SP)
+	VPCMPEQB Z3, Z10, K6
+	KMOVQ K6, q1-16(SP)
+	VMOVQ q-8(SP), X8
+	VMOVQ q1-16(SP), X7
+	VPCLMULQDQ $0, X9, X8, X8
+	VPCLMULQDQ $0, X9, X7, X7
+	VPORQ Z0, Z12, Z1
+	VPORQ Z3, Z12, Z4
+	VPCMPEQB Z1, Z13, K3
+	VPCMPEQB Z1, Z14, K4
+	VPCMPEQB Z4, Z13, K6
+	VPCMPEQB Z4, Z14, K7
+	KMOVQ K3, R12                 // opening brackets of the first
+	KMOVQ K4, R13                 // closing brackets of the first
+	VMOVQ X8, AX
+	XORQ  R9, AX                  // in-string bits of the first
+	ANDNQ R13, AX, R13
+	POPCNTQ R13, DI
+	CMPQ DI, DX
+	JGE  zloop
+	ANDNQ R12, AX, R12
+	POPCNTQ R12, R12
+	ADDQ DX, R12
+	SUBQ DI, R12                  // the depth after the first
+	SARQ $63, AX
+	VMOVQ X7, R8
+	XORQ AX, R8                   // in-string bits of the second
+	KMOVQ K6, R11                 // opening brackets of the second
+	KMOVQ K7, R13                 // closing brackets of the second
+	ANDNQ R13, R8, R13
+	POPCNTQ R13, DI
+	CMPQ DI, R12
+	JGE  zloop
+	ANDNQ R11, R8, R11
+	POPCNTQ R11, R11
+	ADDQ R11, R12
+	SUBQ DI, R12
+	MOVQ R12, DX
+	SARQ $63, R8
+	MOVQ R8, R9
+	ADDQ $128, BX
+	JMP  zpair
+
+ztail:
 	CMPQ BX, CX
 	JGT  zdone
 
@@ -245,9 +309,7 @@ zescaped:
 	ADDQ R8, DX
 	SUBQ DI, DX
 	ADDQ $64, BX
-	CMPQ BX, CX
-	JLE  zloop
-	JMP  zdone
+	JMP  zpair
 
 zbackslashes:
 	KMOVQ K2, AX
@@ -298,9 +360,7 @@ zblockdone:
 	ADDQ R8, DX
 	SUBQ DI, DX
 	ADDQ $64, BX
-	CMPQ BX, CX
-	JLE  zloop
-	JMP  zdone
+	JMP  zpair
 
 zclosed:
 	TZCNTQ R8, DI

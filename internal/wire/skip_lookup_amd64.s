@@ -213,6 +213,7 @@ TEXT ·skLookupAVX512(SB), NOSPLIT, $24-56
 	MOVQ AX, lim-24(SP)  // the last offset a pair of blocks starts at
 	SUBQ $64, CX
 
+	PCALIGN $32
 zpair:
 	// Two blocks at a time, where neither has a backslash (nor the
 	// carry of one) and neither can close the container; otherwise

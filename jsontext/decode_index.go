@@ -803,7 +803,7 @@ func (d *decoderState) valueFromIndex(pos, depth int, atEnd bool) (end int, ok b
 	}
 	x := d.vx
 	x.Reset(pos)
-	w := valueWalk{d: d, x: x, s: wire.StringOf(d.buf), atEnd: atEnd, budget: valueIndexFirst, stack: d.kinds[:0]}
+	w := valueWalk{d: d, x: x, s: wire.StringOf(d.buf), atEnd: atEnd, budget: valueIndexFirst, stack: d.kinds[:0], checked: pos}
 	end, ok = w.walk(depth)
 	d.vxShort = w.short
 	for ; w.pushed > 0; w.pushed-- {
@@ -813,7 +813,7 @@ func (d *decoderState) valueFromIndex(pos, depth int, atEnd bool) (end int, ok b
 	if !ok {
 		return 0, false
 	}
-	return d.valueChecked(pos, end)
+	return d.valueChecked(pos, end, w.checked, w.pending)
 }
 
 // valueWalk is valueFromIndex's walk over the tokens of a value.
@@ -826,6 +826,12 @@ type valueWalk struct {
 	stack  []byte // the open containers, innermost last
 	pushed int    // objects pushed on d.seen
 	short  bool   // the walk stopped at the end of the buffer
+	// The text from the value's start to checked is valid UTF-8; pending
+	// says that the text from checked to the blocks listed since the last
+	// x.ForgetHigh may hold bytes of 0x80 and above (x.ASCII does not
+	// cover them).
+	checked int
+	pending bool
 }
 
 // more lists more tokens, keeping those from k on, until there are at
@@ -849,8 +855,37 @@ func (w *valueWalk) more(k, n, need int) (int, bool) {
 			return 0, false
 		}
 		k, n = 0, len(x.Tokens())
+		if w.pending || !x.ASCII() {
+			if !w.checkUTF8() {
+				return 0, false
+			}
+		} else {
+			// All ASCII so far: a sequence may start at the next block.
+			w.checked = x.Listed()
+		}
 	}
 	return n, true
+}
+
+// checkUTF8 checks the UTF-8 of the text listed, from w.checked to the
+// start of the last token listed, while it is in the cache, rather than
+// the whole value's at its end: a value that is mostly ASCII then has
+// only the stretches listed with other bytes checked. The last token
+// starts with an ASCII byte (else it is an error, which the other paths
+// report), and no UTF-8 sequence holds one, so the text splits there.
+func (w *valueWalk) checkUTF8() bool {
+	toks := w.x.Tokens()
+	cut := int(toks[len(toks)-1])
+	if cut <= w.checked {
+		return true
+	}
+	if w.s[cut] >= utf8.RuneSelf || !validUTF8(w.s[w.checked:cut]) {
+		return false
+	}
+	w.checked = cut
+	w.x.ForgetHigh()
+	w.pending = !isASCII(w.s[cut:w.x.Listed()])
+	return true
 }
 
 // walk checks the value's grammar over its tokens and returns where it
@@ -1032,10 +1067,11 @@ named:
 }
 
 // valueChecked finishes valueFromIndex for the value buf[pos:end]: its
-// UTF-8 and escaped surrogates, checked at once.
-func (d *decoderState) valueChecked(pos, end int) (int, bool) {
-	v := wire.StringOf(d.buf[pos:end])
-	if !d.vx.ASCII() && !validUTF8(v) {
+// UTF-8 from checked on (the walk checked that before it, unless pending
+// or the list says there are bytes of 0x80 and above to check), and its
+// escaped surrogates, checked at once.
+func (d *decoderState) valueChecked(pos, end, checked int, pending bool) (int, bool) {
+	if (pending || !d.vx.ASCII()) && checked < end && !validUTF8(wire.StringOf(d.buf[checked:end])) {
 		// Names may be misread (they were taken as valid UTF-8), and the
 		// error is to be reported: either way, the other paths.
 		return 0, false

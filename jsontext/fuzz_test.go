@@ -79,6 +79,11 @@ func scriptOf(b []byte) []step {
 func FuzzDecodeFastPaths(f *testing.F) {
 	fuzzSeeds(f, func(b []byte) { f.Add(b, []byte{0}, uint8(0)) })
 	f.Add([]byte(`{"a":[1,2,{"b":null}],"c":"d"}`), []byte{1, 2, 0, 3}, uint8(1))
+	for i, s := range utf8Seeds {
+		if i%5 == 0 {
+			f.Add([]byte(s), []byte{byte(stepValue)}, uint8(0))
+		}
+	}
 	f.Fuzz(func(t *testing.T, data, script []byte, optBits uint8) {
 		opts := decodeOptSets[int(optBits)%len(decodeOptSets)]
 		sc := scriptOf(script)
@@ -294,6 +299,60 @@ func TestValidUTF8Runs(t *testing.T) {
 		s := b.String()
 		if got, want := validUTF8(s), utf8.ValidString(s); got != want {
 			t.Fatalf("validUTF8(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// utf8Seeds are values long enough to be listed in several goes by
+// valueFromIndex (more tokens than a list holds), with bytes of 0x80 and
+// above in some stretches and not others, valid or not, placed where a
+// stretch is cut (at the start of the last token listed) and away from
+// it.
+var utf8Seeds = func() []string {
+	var seeds []string
+	for _, odd := range []string{"é", "日本", "\xff", "\xc3", "\x80", "é\xe6\x97", "\xed\xa0\x80", "😀"} {
+		for _, at := range []int{0, 1, 300, 511, 512, 513, 900, 1500} {
+			var b strings.Builder
+			b.WriteString("[")
+			for i := range 1600 {
+				if i > 0 {
+					b.WriteString(",")
+				}
+				switch {
+				case i == at:
+					b.WriteString(`"` + odd + `"`)
+				case i == at+1:
+					b.WriteString(`{"` + odd + `x":"a` + odd + `"}`)
+				case i%400 == 7:
+					b.WriteString(`"ok é"`)
+				default:
+					fmt.Fprintf(&b, `%d`, i)
+				}
+			}
+			b.WriteString("]")
+			seeds = append(seeds, b.String())
+		}
+	}
+	return seeds
+}()
+
+// TestValueUTF8Stretches checks ReadValue and SkipValue on utf8Seeds
+// against the reference, whole and inside a larger value.
+func TestValueUTF8Stretches(t *testing.T) {
+	for _, s := range utf8Seeds {
+		for _, doc := range []string{s, `{"a":` + s + `,"b":"\u00e9"}`} {
+			for _, sc := range [][]step{{stepValue}, {stepToken, stepToken, stepValue}, {stepToken, stepToken, stepSkip}} {
+				r := func(b []byte) io.Reader { return bytes.NewReader(b) }
+				want := decodeTranscript(jetSlowAPI, []byte(doc), r, nil, sc)
+				if got := decodeTranscript(jetAPI, []byte(doc), r, nil, sc); got != want {
+					t.Fatalf("input of %d bytes, script %v:\n%s", len(doc), sc, firstDiff(got, want))
+				}
+			}
+		}
+	}
+	for _, s := range []string{"", "a", "abcdefgh", "abcdefghé", "é", "abcdefg\x80", "\x80abcdefghij"} {
+		if got, want := isASCII(s), utf8.ValidString(s) && strings.IndexFunc(s, func(r rune) bool { return r >= utf8.RuneSelf }) < 0; got != want {
+			t.Errorf("isASCII(%q) = %v, want %v", s, got, want)
 		}
 	}
 }

@@ -135,6 +135,19 @@ func validUTF8(s string) bool {
 	return i == len(s) || wire.ValidUTF8(s[i:])
 }
 
+// isASCII reports whether every byte of s is below 0x80.
+func isASCII(s string) bool {
+	i := 0
+	var or uint64
+	for ; i+8 <= len(s); i += 8 {
+		or |= wire.Load64(s, i)
+	}
+	for ; i < len(s); i++ {
+		or |= uint64(s[i])
+	}
+	return or&0x8080808080808080 == 0
+}
+
 // utf8RunMax is the longest run of chunks holding non-ASCII bytes that
 // validUTF8 looks for the end of.
 const utf8RunMax = 256

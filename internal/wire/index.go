@@ -123,5 +123,9 @@ func (x *TokenIndex) Backslashes() bool { return x.st.backslash != 0 }
 // the next block listed.
 func (x *TokenIndex) ForgetBytes() { x.st.high, x.st.backslash = 0, 0 }
 
+// ForgetHigh starts the record of ASCII afresh, from the next block
+// listed, and keeps that of Backslashes.
+func (x *TokenIndex) ForgetHigh() { x.st.high = 0 }
+
 // InString reports whether listing stopped inside a string.
 func (x *TokenIndex) InString() bool { return x.st.inString != 0 }

@@ -316,6 +316,7 @@ func (d *decoderState) objectFromIndex(k, p int, l level) (Token, error) {
 		o.dropTable()
 	}
 	o.first, o.firstLong, o.collided, o.matched = len(s.keys), len(s.long), false, 0
+	o.hasParent, o.hinted = false, -1
 	if n < len(s.shapes) {
 		sw := s.shapes[n]
 		if w := sw.last; len(sw.ways) == 1 && w == 0 {
@@ -325,10 +326,10 @@ func (d *decoderState) objectFromIndex(k, p int, l level) (Token, error) {
 			}
 			return BeginObject, nil
 		}
-		// Several shapes: as push.
-		s.objs = s.objs[:n]
-		s.push()
-		return BeginObject, nil
+		if len(sw.ways) > 1 {
+			s.pushWays(o, sw, n)
+			return BeginObject, nil
+		}
 	}
 	o.shape = nil
 	return BeginObject, nil
@@ -348,7 +349,7 @@ func (d *decoderState) endObjectFromIndex(k, p int) (Token, error) {
 	s := &d.seen
 	n := len(s.objs) - 1
 	o := &s.objs[n]
-	if o.shape != nil && (o.matched == 0 || len(s.shapes[n].ways) == 1 && s.shapes[n].last == o.way) {
+	if o.shape != nil && (o.matched == 0 || s.shapes[n].last == o.way && (len(s.shapes[n].ways) == 1 || o.hinted == o.way)) {
 		s.objs = s.objs[:n]
 		return EndObject, nil
 	}

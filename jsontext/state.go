@@ -384,6 +384,15 @@ type nameObj struct {
 	shape   []uint64
 	matched int
 	way     int
+
+	// Where its depth has several shapes, what push found (and pop
+	// needs): the key of the member name that holds the object
+	// (parentOf), and the way its depth's hints gave for that name, -1
+	// if none. No other object at its depth closes while it is open, so
+	// the hints of its depth stay as they were.
+	parent    uint64
+	hasParent bool
+	hinted    int
 }
 
 // The tuning of the name set.
@@ -549,19 +558,17 @@ func (s *nameSet) push() {
 	s.objs = s.objs[:d+1]
 	o := &s.objs[d]
 	o.first, o.firstLong, o.collided, o.matched = len(s.keys), len(s.long), false, 0
+	o.hasParent, o.hinted = false, -1
 	if o.table != nil {
 		o.dropTable()
 	}
 	if d < len(s.shapes) {
 		sw := s.shapes[d]
-		w := sw.last
 		if len(sw.ways) > 1 {
-			// The shape last taken under the same member name.
-			if h, ok := sw.hint(s.parentOf(d)); ok {
-				w = h
-			}
+			s.pushWays(o, sw, d)
+			return
 		}
-		if w < len(sw.ways) {
+		if w := sw.last; w < len(sw.ways) {
 			if keys := sw.ways[w].keys; len(keys) > 0 {
 				o.shape, o.way = keys, w
 				return
@@ -569,6 +576,35 @@ func (s *nameSet) push() {
 		}
 	}
 	o.shape = nil
+}
+
+// pushWays gives the object o, just opened at depth d, its shape where
+// the depth has several (sw): the one last taken under the same member
+// name, else the one last taken at the depth. It keeps what it found
+// for pop.
+func (s *nameSet) pushWays(o *nameObj, sw *depthShapes, d int) {
+	p := s.parentOf(d)
+	o.parent, o.hasParent = p, true
+	w := sw.last
+	if h, ok := sw.hint(p); ok {
+		w, o.hinted = h, h
+	}
+	if w < len(sw.ways) {
+		if keys := sw.ways[w].keys; len(keys) > 0 {
+			o.shape, o.way = keys, w
+			return
+		}
+	}
+	o.shape = nil
+}
+
+// parentKey is parentOf(d) for the object o open at depth d, as push
+// found it where it did.
+func (s *nameSet) parentKey(o *nameObj, d int) uint64 {
+	if o.hasParent {
+		return o.parent
+	}
+	return s.parentOf(d)
 }
 
 // parentOf returns the key of the member name that holds the object open
@@ -625,21 +661,23 @@ func (s *nameSet) pop() {
 	// names), and so stored no name: the shape stays as it is, and is
 	// tried first next.
 	if o.matched > 0 {
-		if sw := s.shapes[d]; sw.last != o.way || len(sw.ways) > 1 {
-			s.popShaped(sw, o.way, d)
+		if sw := s.shapes[d]; sw.last != o.way || len(sw.ways) > 1 && o.hinted != o.way {
+			s.popShaped(sw, o, d)
 		}
 	}
 	s.objs = s.objs[:d]
 }
 
-// popShaped records that the object open at depth d, which followed
-// way w of its depth's shapes sw, is closed.
-func (s *nameSet) popShaped(sw *depthShapes, w, d int) {
+// popShaped records that the object o open at depth d, which followed
+// way o.way of its depth's shapes sw, is closed. (Where the way was the
+// depth's last and its hint's, there is nothing to record.)
+func (s *nameSet) popShaped(sw *depthShapes, o *nameObj, d int) {
+	w := o.way
+	p := s.parentKey(o, d)
 	if sw.last != w {
-		sw.use(w, s.parentOf(d))
+		sw.use(w, p)
 		return
 	}
-	p := s.parentOf(d)
 	if h, ok := sw.hint(p); !ok || h != w {
 		sw.setHint(p, w)
 	}
@@ -673,7 +711,7 @@ func (s *nameSet) popNames(o *nameObj, d int) {
 				}
 			}
 		}
-		sw.use(w, s.parentOf(d))
+		sw.use(w, s.parentKey(o, d))
 		sh := &sw.ways[w]
 		base := 0
 		if o.firstLong > 0 {
@@ -706,7 +744,7 @@ func (s *nameSet) follow(k uint64) bool {
 		d := len(s.objs) - 1
 		sw := s.shapes[d]
 		// The shape last taken under the same member name, then any.
-		if h, ok := sw.hint(s.parentOf(d)); ok && h < len(sw.ways) && h != o.way {
+		if h, ok := sw.hint(s.parentKey(o, d)); ok && h < len(sw.ways) && h != o.way {
 			if keys := sw.ways[h].keys; len(keys) > m && keys[m] == k && prefixOf(keys, o.shape[:m]) {
 				o.shape, o.way, o.matched = keys, h, m+1
 				return true

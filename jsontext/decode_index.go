@@ -614,6 +614,10 @@ func (d *decoderState) insertIndexedName(start, end int) bool {
 	return s.insertKey(keyOf(name), name)
 }
 
+// escapedASCII is `\u00` as a little-endian word: the start of the
+// escape of a byte below 0x80.
+const escapedASCII = 0x3030755c
+
 // appendUnescaped appends the content of a string body that is valid
 // UTF-8 with well-formed escapes (as the token list checks them): what
 // appendUnquotedBody gives, with runs of escapes (text escaped to ASCII)
@@ -628,9 +632,23 @@ func appendUnescaped(dst []byte, s string) []byte {
 			dst = append(dst, s[i:i+j]...)
 			i += j
 		}
-		if i+6 <= len(s) {
+		if i+8 <= len(s) {
 			// \u0000-\u007f (names escaped to ASCII, a character at a
-			// time): the byte.
+			// time): the bytes of a run of them, each from a word. (The
+			// list checked that an escaped u has four hex digits.)
+			at := i
+			for i+8 <= len(s) {
+				x := wire.Load64(s, i)
+				if uint32(x) != escapedASCII || byte(x>>32) >= '8' {
+					break
+				}
+				dst = append(dst, byte(hexVal[byte(x>>32)]<<4|hexVal[byte(x>>40)]))
+				i += 6
+			}
+			if i != at {
+				continue
+			}
+		} else if i+6 <= len(s) {
 			if e := s[i : i+6]; e[1] == 'u' && e[2] == '0' && e[3] == '0' && e[4] < '8' {
 				dst = append(dst, byte(hexVal[e[4]]<<4|hexVal[e[5]]))
 				i += 6

@@ -142,7 +142,9 @@ var shapeSeeds = func() []string {
 // lone surrogates are among them) and that are valid UTF-8.
 func FuzzUnescapeName(f *testing.F) {
 	for _, s := range []string{`"\u0041\u0072\u0061b"`, `"a\n\t\"\\\/\b\f\r"`, `"\ud83d\ude00x"`, `"\ud800"`, `"\udc00\ud800a"`,
-		`"\ud800\u0041"`, `"\ud800\\udc00"`, `"\u00e9\u4e16\uFFFF"`, `"caf\u00e9 \u2028 é"`} {
+		`"\ud800\u0041"`, `"\ud800\\udc00"`, `"\u00e9\u4e16\uFFFF"`, `"caf\u00e9 \u2028 é"`,
+		`"\u0041\u0072\u0061\u0062\u0069\u0063"`, `"\u007f\u0080\u0041\u0042x"`, `"a\u0041\u00e9\u0042\u0043"`,
+		`"\u0041\\u0041\u00411"`, `"\u0041\u0078\n\u0030"`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, q []byte) {

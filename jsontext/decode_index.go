@@ -187,9 +187,10 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 		if l.needName() || len(outer) == d.depthLimit || len(outer) == cap(outer) {
 			return d.readTokenRest()
 		}
-		outer = outer[:len(outer)+1]
-		outer[len(outer)-1] = l + 1
-		d.m.outer, d.m.last = outer, 0
+		// (Its length alone changes: no write barrier.)
+		d.m.outer = d.m.outer[:len(outer)+1]
+		outer[:len(outer)+1][len(outer)] = l + 1
+		d.m.last = 0
 		tok = BeginArray
 		d.prevStart, d.prevEnd = p+1, p+1
 	case ']':
@@ -346,14 +347,9 @@ func (d *decoderState) endObjectFromIndex(k, p int) (Token, error) {
 	if !d.checkDup {
 		return EndObject, nil
 	}
-	s := &d.seen
-	n := len(s.objs) - 1
-	o := &s.objs[n]
-	if o.shape != nil && (o.matched == 0 || s.shapes[n].last == o.way && (len(s.shapes[n].ways) == 1 || o.hinted == o.way)) {
-		s.objs = s.objs[:n]
-		return EndObject, nil
+	if !d.seen.popQuick() {
+		d.seen.pop()
 	}
-	s.pop()
 	return EndObject, nil
 }
 
@@ -486,9 +482,9 @@ func (d *decoderState) skipFromIndex(depth int) bool {
 			if l.needName() || len(outer) == d.depthLimit || len(outer) == cap(outer) {
 				goto stop
 			}
-			outer = outer[:len(outer)+1]
-			outer[len(outer)-1] = l + 1
-			d.m.outer, d.m.last = outer, 0
+			d.m.outer = d.m.outer[:len(outer)+1]
+			outer[:len(outer)+1][len(outer)] = l + 1
+			d.m.last = 0
 		case ']':
 			if !l.isArray() {
 				goto stop
@@ -516,7 +512,7 @@ func (d *decoderState) skipFromIndex(depth int) bool {
 			}
 			d.m.pop()
 			d.names.pop()
-			if d.checkDup {
+			if d.checkDup && !d.seen.popQuick() {
 				d.seen.pop()
 			}
 			if len(d.m.outer) < depth {
@@ -1005,7 +1001,9 @@ after:
 		case '}':
 			stack = stack[:len(stack)-1]
 			if checkDup {
-				d.seen.pop()
+				if !d.seen.popQuick() {
+					d.seen.pop()
+				}
 				w.pushed--
 			}
 			end = p + 1

@@ -650,6 +650,19 @@ func (s *nameSet) grow() {
 	s.objs = append(s.objs, nameObj{})[:len(s.objs)]
 }
 
+// popQuick is pop for its common case, an object that followed the
+// shape it was given and has nothing to record (see pop), small enough
+// to be inlined; it reports false, having changed nothing, otherwise.
+func (s *nameSet) popQuick() bool {
+	n := len(s.objs) - 1
+	o := &s.objs[n]
+	if o.shape != nil && (o.matched == 0 || s.shapes[n].last == o.way && (len(s.shapes[n].ways) == 1 || o.hinted == o.way)) {
+		s.objs = s.objs[:n]
+		return true
+	}
+	return false
+}
+
 func (s *nameSet) pop() {
 	d := len(s.objs) - 1
 	o := &s.objs[d]

@@ -91,7 +91,9 @@ func ValidUTF8(s string) bool {
 	if !skValidUTF8AVX2(unsafe.StringData(s), m) {
 		return false
 	}
-	// The last sequence may run past the blocks: check it again whole.
+	// The last sequence may run past the blocks: check it again whole,
+	// with the rest, in a block padded with spaces (which cut a sequence
+	// short, as the end does).
 	k := m
 	for j := 0; j < 3 && k > 0 && s[k-1]&0xc0 == 0x80; j++ {
 		k--
@@ -99,5 +101,16 @@ func ValidUTF8(s string) bool {
 	if k > 0 && s[k-1] >= 0xc0 {
 		k--
 	}
-	return utf8.ValidString(s[k:])
+	tail := s[k:] // at most 3+1+31 bytes
+	block := spaceBlock
+	copy(block[:], tail)
+	return skValidUTF8AVX2(&block[0], len(block))
+}
+
+// spaceBlock is 64 spaces: the padding of ValidUTF8's last block.
+var spaceBlock = [64]byte{
+	' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
+	' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
+	' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
+	' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
 }

@@ -50,7 +50,8 @@ func roundToOdd(g *[2]uint64, cp uint64) uint64 {
 // rounds to the float c*2^q (c > 0): regular is false when c is the
 // smallest significand of its binade and the binade is not the lowest,
 // where the float below is half as far as the float above. d may end in
-// zeros.
+// zeros: it has as many digits as floor(c*2^q / 10^e), 16 or 17 for a
+// float64 and 7 to 9 for a float32.
 func shortestDecimal(c uint64, q int, regular bool) (uint64, int) {
 	// An odd significand rounds its halfway points away: its interval is
 	// open.
@@ -89,8 +90,8 @@ func shortestDecimal(c uint64, q int, regular bool) (uint64, int) {
 	tpIn := 1 - lt(vbr, (sp*10+10)<<2+open)
 	ten := (upIn ^ tpIn) & (1 - lt(s, 10))
 	m := -ten
-	d = d&^m | (sp+tpIn)&m
-	return d, k + int(ten)
+	d = d&^m | (sp+tpIn)*10&m
+	return d, k
 }
 
 // lt is 1 when a < b, else 0, without a branch.
@@ -123,65 +124,178 @@ func AppendFloat(dst []byte, f float64, bits int) []byte {
 			return AppendUint(dst, uint64(abs))
 		}
 	}
-	if bits == 64 && abs >= 1e-4 && abs < 1e11 {
-		// Prices, ratings, coordinates of a few decimals: abs*10^4
-		// lands within rounding of an integer m, and m/10^4, one
-		// correctly rounded division of exact operands, gives abs back.
-		// Then m*10^-4 reads back as abs and has at most 15 digits, and
-		// no other decimal of 15 digits or fewer does (they are further
-		// apart than a float64's spacing), so it is the shortest form.
-		t := abs * 1e4
-		m := float64(int64(t + 0.5))
-		if dt := t - m; math.Abs(dt) < 1e-6 && m/1e4 == abs {
-			if f < 0 {
-				dst = append(dst, '-')
-			}
-			return appendDecimal(dst, uint64(m), -4, false)
-		}
-	}
-	var c uint64
-	var q int
-	var regular bool
-	var exp bool
 	if bits == 32 {
-		b := math.Float32bits(float32(abs))
-		be := int(b >> 23)
-		if be == 0 {
-			return appendFloatSlow(dst, f, 32)
-		}
-		if b == float32TieBits {
-			if f < 0 {
-				dst = append(dst, '-')
-			}
-			return append(dst, float32Tie...)
-		}
-		c = uint64(b&(1<<23-1)) | 1<<23
-		q = be - 150
-		regular = c != 1<<23 || be == 1
-		a32 := float32(abs)
-		exp = a32 < 1e-6 || a32 >= 1e21
-	} else {
-		b := math.Float64bits(abs)
-		be := int(b >> 52)
-		if be == 0 {
-			return appendFloatSlow(dst, f, 64)
-		}
-		c = b&(1<<52-1) | 1<<52
-		q = be - 1075
-		regular = c != 1<<52 || be == 1
-		exp = abs < 1e-6 || abs >= 1e21
+		return appendFloat32(dst, f, abs)
 	}
-	d, e := shortestDecimal(c, q, regular)
-	// The sign is written and then kept or not, without a branch (signs
-	// alternate unpredictably in coordinates).
-	if cap(dst)-len(dst) < 65 {
-		dst = slices.Grow(dst, 65)
+	b := math.Float64bits(abs)
+	be := int(b >> 52)
+	if be == 0 {
+		return appendFloatSlow(dst, f, 64)
+	}
+	c := b&(1<<52-1) | 1<<52
+	d, k := shortestDecimal(c, be-1075, c != 1<<52 || be == 1)
+	return appendShortest64(dst, d, k, math.Float64bits(f)>>63, abs < 1e-6 || abs >= 1e21)
+}
+
+// appendFloat32 is AppendFloat for a float32 (f, of magnitude abs) that
+// is not a small whole number.
+func appendFloat32(dst []byte, f, abs float64) []byte {
+	b := math.Float32bits(float32(abs))
+	be := int(b >> 23)
+	if be == 0 {
+		return appendFloatSlow(dst, f, 32)
+	}
+	if b == float32TieBits {
+		if f < 0 {
+			dst = append(dst, '-')
+		}
+		return append(dst, float32Tie...)
+	}
+	c := uint64(b&(1<<23-1)) | 1<<23
+	d, e := shortestDecimal(c, be-150, c != 1<<23 || be == 1)
+	a32 := float32(abs)
+	// d has 7 to 9 digits: appendShortest64 takes it as 16 or 17.
+	d, e = d*1e8, e-8
+	if d < 1e15 {
+		d, e = d*10, e-1
+	}
+	return appendShortest64(dst, d, e, math.Float64bits(f)>>63, a32 < 1e-6 || a32 >= 1e21)
+}
+
+// floatRoom is the spare capacity appendShortest64 makes sure of: it
+// stores whole words up to 48 bytes past the sign.
+const floatRoom = 64
+
+// appendShortest64 writes d*10^k, with d of 16 or 17 digits that may end
+// in zeros (a float32's 7 to 9 digits come scaled), after a '-' when neg is 1: in 'e' form when exp is set, else
+// in 'f' form (where 1e-6 <= d*10^k < 1e21).
+//
+// The digits come from two digits8 calls, and their count up to the last
+// nonzero one from the zero bytes at the high end of digits8's words,
+// without a division. Then every 'f' layout is written by the same
+// stores, without a branch on where the point goes, which in real data
+// (values on both sides of 1, digit counts from 1 to 17) would be
+// mispredicted: the digits (or "0" when the value is below 1), then the
+// point, then the text that follows the point, cut by shifts from the
+// words of "00000000", the digits and zeros. Where the point is at or
+// past the last digit, the point and what follows land past the length
+// and are dropped.
+func appendShortest64(dst []byte, d uint64, k int, neg uint64, exp bool) []byte {
+	if cap(dst)-len(dst) < floatRoom {
+		dst = growFloat(dst)
 	}
 	l := len(dst)
-	dst = dst[:l+1]
-	dst[l] = '-'
-	dst = dst[:l+int(math.Float64bits(f)>>63)]
-	return appendDecimal(dst, d, e, exp)
+	out := dst[l : l+floatRoom : l+floatRoom]
+	out[0] = '-'
+	out = out[neg&1:]
+
+	top := d / 1e16 // the first digit when d has 17 digits, else 0
+	r := d - top*1e16
+	hi := r / 1e8
+	wa := digits8(uint32(hi))
+	wb := digits8(uint32(r - hi*1e8))
+	var n17 uint64
+	if top != 0 {
+		n17 = 1
+	}
+	m17 := -n17
+	sh := uint(n17 * 8)
+	// The text of d as words, '0' past its digits.
+	s0 := top | wa<<sh | asciiZeros
+	s1 := wb<<sh | wa>>56&m17 | asciiZeros
+	s2 := wb>>56&m17 | asciiZeros
+	// Zero digits at the end: the zero high bytes of wb and, when wb is
+	// all zeros, of wa too (wa and wb are both zero only when top is the
+	// one nonzero digit).
+	lzb := bits.LeadingZeros64(wb)
+	tz := lzb>>3 + bits.LeadingZeros64(wa)>>3&-(lzb>>6)
+	n := 16 + int(n17)
+	nd := n - tz // digits shown
+	// The point goes after the first p digits.
+	p := n + k
+	// x is "00000000", the text of d, then zeros; what follows the
+	// point is the text from byte 8+p of x on: digits p on or, below 1,
+	// -p zeros and then the digits. In 'e' form it is digits 1 on.
+	var x [8]uint64
+	x[0] = asciiZeros
+	x[1] = s0
+	x[2] = s1
+	x[3] = s2
+	x[4] = asciiZeros
+	x[5] = asciiZeros
+	x[6] = asciiZeros
+	start := 8 + p
+	if exp {
+		start = 9
+	}
+	j := uint(start>>3) & 3
+	rs := uint(start&7) * 8
+	// x[j+1]<<1<<(63-rs) is x[j+1]<<(64-rs), and 0 when rs is 0.
+	t0 := x[j]>>rs | x[j+1]<<1<<(63-rs)
+	t1 := x[j+1]>>rs | x[j+2]<<1<<(63-rs)
+	t2 := x[j+2]>>rs | x[j+3]<<1<<(63-rs)
+
+	h0, dot, size := s0, p, nd+1
+	if p <= 0 {
+		h0, dot, size = asciiZeros, 1, nd+2-p
+	}
+	if p >= nd {
+		size = p
+	}
+	if exp {
+		h0, dot = s0, 1
+	}
+	binary.LittleEndian.PutUint64(out[0:8], h0)
+	binary.LittleEndian.PutUint64(out[8:16], s1)
+	binary.LittleEndian.PutUint64(out[16:24], s2)
+	dot &= 31
+	out[dot] = '.'
+	binary.LittleEndian.PutUint64(out[dot+1:dot+9], t0)
+	binary.LittleEndian.PutUint64(out[dot+9:dot+17], t1)
+	binary.LittleEndian.PutUint64(out[dot+17:dot+25], t2)
+	if exp {
+		m := nd + 1
+		if nd == 1 {
+			m = 1
+		}
+		return appendExponent(dst, out, l+int(neg&1), m, p-1)
+	}
+	return dst[:l+int(neg&1)+size]
+}
+
+// growFloat returns dst with at least floatRoom bytes of spare capacity.
+//
+//go:noinline
+func growFloat(dst []byte) []byte {
+	return slices.Grow(dst, floatRoom)
+}
+
+// appendExponent writes "e±x" at out[m:], where out is dst's spare room
+// from index at on, and returns dst through the exponent.
+func appendExponent(dst, out []byte, at, m, x int) []byte {
+	out[m] = 'e'
+	if x < 0 {
+		out[m+1] = '-'
+		x = -x
+	} else {
+		out[m+1] = '+'
+	}
+	m += 2
+	switch {
+	case x >= 100:
+		out[m] = byte('0' + x/100)
+		out[m+1] = digitPairs[2*(x%100)]
+		out[m+2] = digitPairs[2*(x%100)+1]
+		m += 3
+	case x >= 10:
+		out[m] = digitPairs[2*x]
+		out[m+1] = digitPairs[2*x+1]
+		m += 2
+	default:
+		out[m] = byte('0' + x)
+		m++
+	}
+	return dst[:at+m]
 }
 
 // float32TieBits is 2^-12 as a float32, the one float32 (there is no
@@ -200,144 +314,6 @@ func appendFloatSlow(dst []byte, f float64, bits int) []byte {
 	// Subnormals are all below 1e-6: 'e' form, exponent of two or three
 	// digits, never with a leading zero.
 	return dst
-}
-
-// appendDecimal writes d*10^e (d > 0) in 'f' form, or in 'e' form when
-// exp is set.
-//
-// Digits are written straight into the output a word at a time
-// (digitsText), and never read back through wider loads (a load spanning
-// several recent stores stalls the CPU). The decimal point goes in by
-// rewriting the first word from a register, not by moving bytes, and
-// without branches that depend on the digit count, which in real data
-// (coordinates of 15 to 17 digits) would be mispredicted.
-func appendDecimal(dst []byte, d uint64, e int, exp bool) []byte {
-	if d%10 == 0 {
-		d, e = trimZeros(d, e)
-	}
-	// At most 17 digits: a float64's shortest decimal has no more, nor
-	// has AppendFloat's fixed-point case (below 10^15).
-	n := decimalLen(d)
-	if cap(dst)-len(dst) < 64 {
-		dst = slices.Grow(dst, 64)
-	}
-	l := len(dst)
-	out := dst[l : l+64]
-	// point is where the decimal point goes, counted from the first
-	// digit.
-	point := n + e
-	if exp {
-		// d.ddde±x: the digits go one place right, then the first one
-		// moves back before the point.
-		f := digitsText(out[1:], d, n)
-		out[0] = byte(f)
-		m := 1
-		if n > 1 {
-			out[1] = '.'
-			m = n + 1
-		}
-		x := point - 1
-		out[m] = 'e'
-		if x < 0 {
-			out[m+1] = '-'
-			x = -x
-		} else {
-			out[m+1] = '+'
-		}
-		m += 2
-		switch {
-		case x >= 100:
-			out[m] = byte('0' + x/100)
-			out[m+1] = digitPairs[2*(x%100)]
-			out[m+2] = digitPairs[2*(x%100)+1]
-			m += 3
-		case x >= 10:
-			out[m] = digitPairs[2*x]
-			out[m+1] = digitPairs[2*x+1]
-			m += 2
-		default:
-			out[m] = byte('0' + x)
-			m++
-		}
-		return dst[:l+m]
-	}
-	switch {
-	case point >= n:
-		// An integer: the digits, then e zeros (point <= 21).
-		digitsText(out, d, n)
-		for k := n; k < point; k++ {
-			out[k] = '0'
-		}
-		return dst[:l+point]
-	case point > 0:
-		// The digits one place right, then the first word again with
-		// the first point digits moved back and the point after them.
-		f := digitsText(out[1:], d, n)
-		if point < 8 {
-			low := f & (1<<(8*point) - 1)
-			binary.LittleEndian.PutUint64(out, low|'.'<<(8*point)|(f&^low)<<8)
-		} else {
-			for k := 0; k < point; k++ {
-				out[k] = out[k+1]
-			}
-			out[point] = '.'
-		}
-		return dst[:l+n+1]
-	}
-	// 0.000ddd: at most five zeros after the point (the value is at
-	// least 1e-6).
-	binary.LittleEndian.PutUint64(out, 0x30303030_3030_2e30) // "0.000000"
-	digitsText(out[2-point:], d, n)
-	return dst[:l+2-point+n]
-}
-
-// digitsText writes the n decimal digits of d (n = decimalLen(d), at most
-// 17) to b[:n] with whole-word stores, which may also write up to b[16],
-// and returns the first eight bytes of the text as a word (zero bytes
-// past n). The same stores serve every n from 9 to 17: the last eight
-// digits end at b[n], the eight before them start at b[0] or, for 17
-// digits, at b[1] after the first, all without a branch on n.
-func digitsText(b []byte, d uint64, n int) uint64 {
-	if n <= 8 {
-		w := leadWord(uint32(d), n)
-		binary.LittleEndian.PutUint64(b, w)
-		return w
-	}
-	hi := d / 1e8
-	lo := digits8(uint32(d-hi*1e8)) | asciiZeros
-	top := hi / 1e8 // the first digit when n is 17, else 0
-	mid := digits8(uint32(hi-top*1e8)) | asciiZeros
-	n17 := (n + 15) >> 5 // 1 when n is 17, else 0
-	m := n - 8 - n17     // the digits of mid shown, 1 to 8
-	lead := leadText(mid, m)
-	b[0] = byte('0' + top)
-	binary.LittleEndian.PutUint64(b[n17:], lead)
-	binary.LittleEndian.PutUint64(b[n-8:], lo)
-	first := lead | lo<<(8*m)
-	first17 := '0' + top | mid<<8
-	mask := -uint64(n17)
-	return first&^mask | first17&mask
-}
-
-// trimZeros removes the trailing zeros of d, adding them to e.
-func trimZeros(d uint64, e int) (uint64, int) {
-	for d%1e8 == 0 {
-		d /= 1e8
-		e += 8
-	}
-	if d%1e4 == 0 {
-		d /= 1e4
-		e += 4
-	}
-	if d%100 == 0 {
-		d /= 100
-		e += 2
-	}
-	if d%10 == 0 {
-		d /= 10
-		e++
-	}
-	return d, e
 }
 
 // pow10u64 are the powers of ten that fit in a uint64.

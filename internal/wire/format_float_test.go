@@ -1,13 +1,13 @@
 package wire
 
 import (
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -254,11 +254,22 @@ func BenchmarkAppendFloat(b *testing.B) {
 	for i := range wide {
 		wide[i] = math.Float64frombits(r.Uint64() &^ (1 << 62))
 	}
+	// bench's shape_floats: 1 to 17 significant digits, magnitudes
+	// from 1e-7 to 1e9, a quarter negative.
+	mixed := make([]float64, count)
+	for i := range mixed {
+		f := r.Float64() * math.Pow10(r.IntN(16)-6)
+		f, _ = strconv.ParseFloat(strconv.FormatFloat(f, 'g', 1+r.IntN(17), 64), 64)
+		if r.IntN(4) == 0 {
+			f = -f
+		}
+		mixed[i] = f
+	}
 	for _, c := range []struct {
 		name string
 		fs   []float64
 		bits int
-	}{{"coords", coords, 64}, {"prices", prices, 64}, {"wide", wide, 64}, {"coords32", coords, 32}} {
+	}{{"coords", coords, 64}, {"prices", prices, 64}, {"wide", wide, 64}, {"mixed", mixed, 64}, {"coords32", coords, 32}} {
 		fs := c.fs
 		if c.bits == 32 {
 			fs = make([]float64, len(c.fs))
@@ -327,35 +338,67 @@ func TestAppendFloatEveryLayout(t *testing.T) {
 	}
 }
 
-// TestDigitsText checks digitsText's text and first word for every digit
-// count, with the bytes around the text left as they were.
-func TestDigitsText(t *testing.T) {
+// TestAppendShortest64 checks appendShortest64 on its own, for every
+// significant digit count from 1 to 17 written as d of 16 and of 17
+// digits, with the point at each place 'f' form allows and in 'e' form,
+// both signs, after text already in the buffer and with bytes past the
+// result's length in spare capacity that must not be part of it.
+func TestAppendShortest64(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
-	for n := 1; n <= 17; n++ {
-		for k := 0; k < 2000; k++ {
-			lo := uint64(1)
-			for i := 1; i < n; i++ {
-				lo *= 10
+	for nd := 1; nd <= 17; nd++ {
+		for n := 16; n <= 17; n++ {
+			if nd > n {
+				continue
 			}
-			d := lo + r.Uint64N(9*lo)
-			if k == 0 {
-				d = lo
-			} else if k == 1 {
-				d = 10*lo - 1
-			}
-			buf := bytes.Repeat([]byte{'x'}, 40)
-			w := digitsText(buf[4:], d, n)
-			want := strconv.FormatUint(d, 10)
-			if got := string(buf[4 : 4+n]); got != want {
-				t.Fatalf("digitsText(%d, %d) wrote %q", d, n, got)
-			}
-			if string(buf[:4]) != "xxxx" {
-				t.Fatalf("digitsText(%d, %d) wrote before its buffer: %q", d, n, buf)
-			}
-			var first [8]byte
-			copy(first[:], want)
-			if w != binary.LittleEndian.Uint64(first[:]) {
-				t.Fatalf("digitsText(%d, %d) first word %#x, want %q", d, n, w, first)
+			for k := 0; k < 200; k++ {
+				digits := make([]byte, nd)
+				for i := range digits {
+					digits[i] = byte('0' + r.IntN(10))
+				}
+				digits[0] = byte('1' + r.IntN(9))
+				digits[nd-1] = byte('1' + r.IntN(9))
+				text := string(digits) + strings.Repeat("0", n-nd)
+				d, _ := strconv.ParseUint(text, 10, 64)
+				// The point after p digits: -5 to 21 in 'f' form.
+				p := -5 + r.IntN(27)
+				exp := r.IntN(4) == 0
+				if exp {
+					p = -320 + r.IntN(640)
+				}
+				neg := uint64(r.IntN(2))
+				buf := append(make([]byte, 0, 3+r.IntN(80)), "ab,"...)
+				got := appendShortest64(buf, d, p-n, neg, exp)
+				var want string
+				if exp {
+					m := string(digits[:1])
+					if nd > 1 {
+						m += "." + string(digits[1:])
+					}
+					sign := "+"
+					if p-1 < 0 {
+						sign = "-"
+					}
+					x := p - 1
+					if x < 0 {
+						x = -x
+					}
+					want = m + "e" + sign + strconv.Itoa(x)
+				} else {
+					switch ds := string(digits); {
+					case p <= 0:
+						want = "0." + strings.Repeat("0", -p) + ds
+					case p < nd:
+						want = ds[:p] + "." + ds[p:]
+					default:
+						want = ds + strings.Repeat("0", p-nd)
+					}
+				}
+				if neg == 1 {
+					want = "-" + want
+				}
+				if string(got) != "ab,"+want {
+					t.Fatalf("appendShortest64(%d, %d, neg %d, exp %v) = %q, want %q", d, p-n, neg, exp, got, "ab,"+want)
+				}
 			}
 		}
 	}

@@ -127,6 +127,25 @@ func AppendFloat(dst []byte, f float64, bits int) []byte {
 	if bits == 32 {
 		return appendFloat32(dst, f, abs)
 	}
+	if abs >= 1e-4 && abs < 1e4 {
+		// Prices, ratings, measurements of a few decimals: abs*10^4
+		// lands within rounding of an integer m, and m/10^4, one
+		// correctly rounded division of exact operands, gives abs back.
+		// Then m*10^-4 reads back as abs and has at most 8 digits, and
+		// no other decimal of 15 digits or fewer does (they are further
+		// apart than a float64's spacing), so it is the shortest form.
+		t := abs * 1e4
+		m := float64(int64(t + 0.5))
+		if dt := t - m; math.Abs(dt) < 1e-6 && m/1e4 == abs {
+			return appendFourDecimals(dst, uint32(m), math.Float64bits(f)>>63)
+		}
+	}
+	return appendFloat64(dst, f, abs)
+}
+
+// appendFloat64 is AppendFloat's general path for a float64 (f, of
+// magnitude abs > 0).
+func appendFloat64(dst []byte, f, abs float64) []byte {
 	b := math.Float64bits(abs)
 	be := int(b >> 52)
 	if be == 0 {
@@ -135,6 +154,31 @@ func AppendFloat(dst []byte, f float64, bits int) []byte {
 	c := b&(1<<52-1) | 1<<52
 	d, k := shortestDecimal(c, be-1075, c != 1<<52 || be == 1)
 	return appendShortest64(dst, d, k, math.Float64bits(f)>>63, abs < 1e-6 || abs >= 1e21)
+}
+
+// appendFourDecimals writes m*10^-4 (m < 10^8 not a multiple of 10^4)
+// after a '-' when neg is 1: the digits of m from one word of digits8,
+// the integer part without its leading zeros (one kept), the point, and
+// the fraction without its trailing zeros, counted from the word's zero
+// bytes at either end.
+func appendFourDecimals(dst []byte, m uint32, neg uint64) []byte {
+	if cap(dst)-len(dst) < floatRoom {
+		dst = growFloat(dst)
+	}
+	l := len(dst)
+	out := dst[l : l+floatRoom : l+floatRoom]
+	out[0] = '-'
+	out = out[neg&1:]
+	w := digits8(m)
+	// Leading zeros of the integer part (its four digits are the low
+	// bytes): at most three, for "0.ddd".
+	lead := bits.TrailingZeros64(w|1<<24) >> 3
+	ilen := 4 - lead
+	flen := 4 - bits.LeadingZeros64(w)>>3 // the fraction is not zero
+	binary.LittleEndian.PutUint64(out[0:8], w>>(uint(lead)*8)|asciiZeros)
+	out[ilen&7] = '.'
+	binary.LittleEndian.PutUint64(out[ilen+1:ilen+9], w>>32|asciiZeros)
+	return dst[:l+int(neg&1)+ilen+1+flen]
 }
 
 // appendFloat32 is AppendFloat for a float32 (f, of magnitude abs) that

@@ -129,7 +129,8 @@ func TestAppendFloatFewDecimals(t *testing.T) {
 			checkFloat64(t, g)
 		}
 	}
-	for _, f := range []float64{1e-4, 1e11, 99999999999.9999, 1e-4 + 1e-8, 0.0001, 0.00015, 0.1, 0.2, 0.3, 0.7, 1.1, 129.95, 47.3769, 8.5417, -0.1, 1e11 - 0.0001} {
+	for _, f := range []float64{1e-4, 1e11, 99999999999.9999, 1e-4 + 1e-8, 0.0001, 0.00015, 0.1, 0.2, 0.3, 0.7, 1.1, 129.95, 47.3769, 8.5417, -0.1, 1e11 - 0.0001,
+		1e4, 9999.9999, 9999.99995, 1e4 + 0.0001, 0.0009, 0.001, 1000.0001, 123.4, 0.5} {
 		checkFloat64(t, f)
 		checkFloat64(t, math.Nextafter(f, 0))
 		checkFloat64(t, math.Nextafter(f, 1e300))
@@ -212,6 +213,34 @@ func FuzzAppendFloat(f *testing.F) {
 			checkFloat32(t, math.Float32frombits(uint32(b)))
 		} else {
 			checkFloat64(t, math.Float64frombits(b))
+		}
+	})
+}
+
+// FuzzAppendFloatFewDecimals compares AppendFloat on values of up to four
+// decimals below 10^4 (appendFourDecimals' range), and their neighbours,
+// with the general path it shortcuts (appendFloat64) and with strconv.
+func FuzzAppendFloatFewDecimals(f *testing.F) {
+	f.Add(uint32(12345), uint8(2), false)
+	f.Add(uint32(1), uint8(4), true)
+	f.Add(uint32(99999999), uint8(4), false)
+	f.Add(uint32(10001), uint8(4), false)
+	f.Add(uint32(5), uint8(1), false)
+	f.Fuzz(func(t *testing.T, m uint32, e uint8, neg bool) {
+		m %= 100_000_000
+		v, _ := strconv.ParseFloat(strconv.FormatUint(uint64(m), 10)+"e-"+strconv.Itoa(int(e%5)), 64)
+		if neg {
+			v = -v
+		}
+		for _, g := range []float64{v, math.Nextafter(v, 0), math.Nextafter(v, math.Inf(1)), v * 10, v / 10} {
+			if g == 0 || g == math.Trunc(g) {
+				continue
+			}
+			got := AppendFloat([]byte("x"), g, 64)
+			if general := appendFloat64([]byte("x"), g, math.Abs(g)); string(got) != string(general) {
+				t.Fatalf("AppendFloat(%v) = %s, general path %s", g, got[1:], general[1:])
+			}
+			checkFloat64(t, g)
 		}
 	})
 }

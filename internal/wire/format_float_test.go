@@ -1,13 +1,17 @@
 package wire
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -138,14 +142,43 @@ func TestAppendFloatFewDecimals(t *testing.T) {
 }
 
 // TestAppendFloat32All compares every float32 when JET_FLOAT32_ALL is set
-// (several minutes).
+// (about an hour of CPU time, spread over GOMAXPROCS goroutines).
 func TestAppendFloat32All(t *testing.T) {
 	if os.Getenv("JET_FLOAT32_ALL") == "" {
 		t.Skip("set JET_FLOAT32_ALL=1 to compare all 2^32 float32 values")
 	}
-	for b := uint64(0); b < 1<<32; b++ {
-		checkFloat32(t, math.Float32frombits(uint32(b)))
+	workers := runtime.GOMAXPROCS(0)
+	const chunk = 1 << 20
+	var next atomic.Uint64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var got, want []byte
+			for !failed.Load() {
+				lo := next.Add(chunk) - chunk
+				if lo >= 1<<32 {
+					return
+				}
+				for b := lo; b < lo+chunk; b++ {
+					f := math.Float32frombits(uint32(b))
+					if f != f || math.IsInf(float64(f), 0) {
+						continue
+					}
+					got = AppendFloat(got[:0], float64(f), 32)
+					want = refFloat(want[:0], float64(f), 32)
+					if !bytes.Equal(got, want) {
+						failed.Store(true)
+						t.Errorf("AppendFloat(%#x = %v, 32) = %s, want %s", b, f, got, want)
+						return
+					}
+				}
+			}
+		}()
 	}
+	wg.Wait()
 }
 
 func TestAppendFloatMatchesMarshal(t *testing.T) {

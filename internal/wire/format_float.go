@@ -140,12 +140,7 @@ func AppendFloat(dst []byte, f float64, bits int) []byte {
 			return appendFourDecimals(dst, uint32(m), math.Float64bits(f)>>63)
 		}
 	}
-	return appendFloat64(dst, f, abs)
-}
-
-// appendFloat64 is AppendFloat's general path for a float64 (f, of
-// magnitude abs > 0).
-func appendFloat64(dst []byte, f, abs float64) []byte {
+	// The general path (generalFloat64 in the tests).
 	b := math.Float64bits(abs)
 	be := int(b >> 52)
 	if be == 0 {

@@ -134,7 +134,8 @@ func TestAppendFloatFewDecimals(t *testing.T) {
 		}
 	}
 	for _, f := range []float64{1e-4, 1e11, 99999999999.9999, 1e-4 + 1e-8, 0.0001, 0.00015, 0.1, 0.2, 0.3, 0.7, 1.1, 129.95, 47.3769, 8.5417, -0.1, 1e11 - 0.0001,
-		1e4, 9999.9999, 9999.99995, 1e4 + 0.0001, 0.0009, 0.001, 1000.0001, 123.4, 0.5} {
+		1e4, 9999.9999, 9999.99995, 1e4 + 0.0001, 0.0009, 0.001, 1000.0001, 123.4, 0.5,
+		0.99999e-4, 1e-5, 5e-5, 1.5e-9, 1e-300} {
 		checkFloat64(t, f)
 		checkFloat64(t, math.Nextafter(f, 0))
 		checkFloat64(t, math.Nextafter(f, 1e300))
@@ -250,9 +251,22 @@ func FuzzAppendFloat(f *testing.F) {
 	})
 }
 
+// generalFloat64 is AppendFloat's general path for a float64 (f, of
+// magnitude abs > 0), without the shortcuts before it.
+func generalFloat64(dst []byte, f, abs float64) []byte {
+	b := math.Float64bits(abs)
+	be := int(b >> 52)
+	if be == 0 {
+		return appendFloatSlow(dst, f, 64)
+	}
+	c := b&(1<<52-1) | 1<<52
+	d, k := shortestDecimal(c, be-1075, c != 1<<52 || be == 1)
+	return appendShortest64(dst, d, k, math.Float64bits(f)>>63, abs < 1e-6 || abs >= 1e21)
+}
+
 // FuzzAppendFloatFewDecimals compares AppendFloat on values of up to four
 // decimals below 10^4 (appendFourDecimals' range), and their neighbours,
-// with the general path it shortcuts (appendFloat64) and with strconv.
+// with the general path it shortcuts (generalFloat64) and with strconv.
 func FuzzAppendFloatFewDecimals(f *testing.F) {
 	f.Add(uint32(12345), uint8(2), false)
 	f.Add(uint32(1), uint8(4), true)
@@ -261,7 +275,7 @@ func FuzzAppendFloatFewDecimals(f *testing.F) {
 	f.Add(uint32(5), uint8(1), false)
 	f.Fuzz(func(t *testing.T, m uint32, e uint8, neg bool) {
 		m %= 100_000_000
-		v, _ := strconv.ParseFloat(strconv.FormatUint(uint64(m), 10)+"e-"+strconv.Itoa(int(e%5)), 64)
+		v, _ := strconv.ParseFloat(strconv.FormatUint(uint64(m), 10)+"e-"+strconv.Itoa(int(e%7)), 64)
 		if neg {
 			v = -v
 		}
@@ -270,7 +284,7 @@ func FuzzAppendFloatFewDecimals(f *testing.F) {
 				continue
 			}
 			got := AppendFloat([]byte("x"), g, 64)
-			if general := appendFloat64([]byte("x"), g, math.Abs(g)); string(got) != string(general) {
+			if general := generalFloat64([]byte("x"), g, math.Abs(g)); string(got) != string(general) {
 				t.Fatalf("AppendFloat(%v) = %s, general path %s", g, got[1:], general[1:])
 			}
 			checkFloat64(t, g)

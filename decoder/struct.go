@@ -3,6 +3,7 @@ package decoder
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"unsafe"
@@ -11,9 +12,58 @@ import (
 	"github.com/jetjson/jet/internal/wire"
 )
 
+// namePattern is a member name as compact JSON writes it, quotes and
+// colon included (`"name":`), as two masked words: a key at src[i] is
+// the name when the 8 bytes at i and the 8 at i+off1, masked, equal w0
+// and w1 (for patterns of up to 8 bytes the second word is masked out).
+// Patterns longer than 16 bytes, and names JSON writes escaped, have no
+// words: need is then larger than any input.
+type namePattern struct {
+	w0, m0, w1, m1 uint64
+	off1           int
+	// n is the pattern's length; need the bytes that must be in the
+	// input from i: the words' and the value's first byte.
+	n, need int
+}
+
+// noPattern is need for a name without a pattern.
+const noPattern = math.MaxInt
+
+// setPattern sets p from name, escaped when rawKey is false.
+func (p *namePattern) set(name string, rawKey bool) {
+	*p = namePattern{need: noPattern}
+	q := `"` + name + `":`
+	if !rawKey || len(q) > 16 {
+		return
+	}
+	var b [16]byte
+	copy(b[:], q)
+	p.n = len(q)
+	p.need = max(len(q)+1, 8)
+	for j := 0; j < len(q) && j < 8; j++ {
+		p.m0 |= 0xff << (8 * j)
+	}
+	p.w0 = binary.LittleEndian.Uint64(b[:8]) & p.m0
+	if len(q) > 8 {
+		p.off1 = len(q) - 8
+		p.m1 = ^uint64(0)
+		p.w1 = binary.LittleEndian.Uint64(b[p.off1:])
+	}
+}
+
+// match reports whether the member at src[i] is the pattern's name,
+// followed at once by its colon and then by at least one byte.
+func (p *namePattern) match(src string, i int) bool {
+	return len(src)-i >= p.need && wire.Load64(src, i)&p.m0 == p.w0 && wire.Load64(src, i+p.off1)&p.m1 == p.w1
+}
+
 // decField is one member of a struct plan. The fields used on every
 // member come first.
 type decField struct {
+	pat namePattern
+	// direct is set when the struct loop decodes the field in place
+	// itself: a plain kind, not reached through embedded pointers.
+	direct bool
 	// keyQ is the name between quotes; keyWord and keyMask hold its
 	// first 8 bytes (little-endian), keyLast its last 8 when it is longer,
 	// for a comparison in one or two loads.
@@ -91,6 +141,13 @@ type structPlan struct {
 const maxIndexedLen = 48
 
 func structFn(t reflect.Type) decFunc {
+	sp := newStructPlan(t)
+	return func(d *state, p unsafe.Pointer) error { return d.decodeStruct(sp, p) }
+}
+
+// newStructPlan compiles the plan of struct type t. Must be called with
+// compileMu held.
+func newStructPlan(t reflect.Type) *structPlan {
 	sp := &structPlan{typ: t, folded: map[string]int{}}
 	for _, f := range rt.StructFields(t) {
 		sp.fields = append(sp.fields, decField{
@@ -103,7 +160,9 @@ func structFn(t reflect.Type) decFunc {
 			quoted:     f.Quoted,
 		})
 		if !f.Quoted {
-			sp.fields[len(sp.fields)-1].kind = plainFieldKind(f.Type)
+			df := &sp.fields[len(sp.fields)-1]
+			df.kind = plainFieldKind(f.Type)
+			df.direct = df.kind != fieldOther && f.Hops == nil
 		}
 	}
 	for i := range sp.fields {
@@ -126,13 +185,14 @@ func structFn(t reflect.Type) decFunc {
 			sp.folded[k] = i
 		}
 	}
-	return func(d *state, p unsafe.Pointer) error { return d.decodeStruct(sp, p) }
+	return sp
 }
 
 // setKey sets what matchKey compares a key with: the quoted name, and
 // its first and last 8 bytes as words.
 func (f *decField) setKey(name string) {
 	f.rawKey = !wire.NeedsQuoting(name, false)
+	f.pat.set(name, f.rawKey)
 	f.keyQ = `"` + name + `"`
 	for j := 0; j < len(f.keyQ) && j < 8; j++ {
 		f.keyWord |= uint64(f.keyQ[j]) << (8 * j)
@@ -175,46 +235,109 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 	if d.pos >= len(d.src) || d.src[d.pos] != '{' {
 		return d.other(sp.typ)
 	}
-	caseSensitive := d.opts&OptionCaseSensitive != 0
 	hint := 0
 	empty, err := d.objectStart()
-	for !empty && err == nil {
+	if empty || err != nil {
+		return err
+	}
+	// The loop carries few values from one member to the next (d, sp,
+	// p, hint): Go keeps none in registers across a call, and each is
+	// reloaded after the value's.
+	for {
 		// Keys usually come in field order: try the expected field's
 		// name against the input before decoding the key.
-		if hint < len(sp.fields) && d.matchKey(&sp.fields[hint]) {
-			if err = d.decodeField(&sp.fields[hint], p); err != nil {
-				break
-			}
-			hint++
-			// The common case of objectNext, inline: a comma.
-			if d.pos < len(d.src) && d.src[d.pos] == ',' {
-				d.pos++
-				if d.spaceNext() {
-					d.skipSpaceMore()
+		if hint < len(sp.fields) {
+			f := &sp.fields[hint]
+			if f.pat.match(d.src, d.pos) {
+				d.pos += f.pat.n
+				if d.src[d.pos] <= ' ' {
+					d.skipColonSpaceMore()
 				}
-				continue
+				hint++
+				if f.direct && d.pos < len(d.src) {
+					// The commonest values of plain fields, in place.
+					fp := unsafe.Add(p, f.offset)
+					i := d.pos
+					switch c := d.src[i]; f.kind {
+					case fieldString:
+						if c == '"' {
+							if s, err := d.readString(); err == nil {
+								*(*string)(fp) = s
+								goto next
+							}
+							d.pos = i
+						}
+					case fieldInt64:
+						if isNumberStart(c) {
+							if end, n, fits, ok := wire.ReadInt(d.src, i); ok && fits {
+								*(*int64)(fp) = n
+								d.pos = end
+								goto next
+							}
+						}
+					case fieldFloat64:
+						if isNumberStart(c) {
+							if end, x, exact, ok := wire.ReadFloat(d.src, i); ok && exact {
+								*(*float64)(fp) = x
+								d.pos = end
+								goto next
+							}
+						}
+					default:
+						if d.inlineField(f.kind, fp) {
+							goto next
+						}
+					}
+					if err := d.decodeFieldBy(f, fp); err != nil {
+						return err
+					}
+				} else if err := d.decodeField(f, p); err != nil {
+					return err
+				}
+				goto next
 			}
-			empty, err = d.objectNext()
+			if d.matchKey(f) {
+				hint++
+				if err := d.decodeField(f, p); err != nil {
+					return err
+				}
+				goto next
+			}
+		}
+		if err := d.structMember(sp, p, &hint); err != nil {
+			return err
+		}
+	next:
+		// The common case of objectNext, inline: a comma.
+		if d.pos < len(d.src) && d.src[d.pos] == ',' {
+			d.pos++
+			if d.spaceNext() {
+				d.skipSpaceMore()
+			}
 			continue
 		}
-		var key string
-		if key, _, _, err = d.memberKey(false); err != nil {
-			break
-		}
-		if i := sp.find(key, hint, caseSensitive); i >= 0 {
-			hint = i + 1
-			err = d.decodeField(&sp.fields[i], p)
-		} else {
-			if d.opts&OptionDisallowUnknownFields != 0 {
-				d.save(fmt.Errorf("json: unknown field %q", key))
-			}
-			err = d.skip()
-		}
-		if err == nil {
-			empty, err = d.objectNext()
+		if empty, err := d.objectNext(); empty || err != nil {
+			return err
 		}
 	}
-	return err
+}
+
+// structMember decodes a member whose name is not the expected field's:
+// it reads the name and its colon, finds the field (setting hint to the
+// one after it) and decodes the value, or skips it.
+func (d *state) structMember(sp *structPlan, p unsafe.Pointer, hint *int) error {
+	key, _, _, err := d.memberKey(false)
+	if err != nil {
+		return err
+	}
+	if i := sp.find(key, *hint, d.opts&OptionCaseSensitive != 0); i >= 0 {
+		*hint = i + 1
+		return d.decodeField(&sp.fields[i], p)
+	}
+	if d.opts&OptionDisallowUnknownFields != 0 {
+		d.save(fmt.Errorf("json: unknown field %q", key))
+	}
+	return d.skip()
 }
 
 // matchKey reports whether the key at pos is exactly f's name, and if so
@@ -310,6 +433,11 @@ func (d *state) decodeField(f *decField, p unsafe.Pointer) error {
 	if f.kind != fieldOther && d.pos < len(d.src) && d.inlineField(f.kind, p) {
 		return nil
 	}
+	return d.decodeFieldBy(f, p)
+}
+
+// decodeFieldBy decodes a field at p by its decoder.
+func (d *state) decodeFieldBy(f *decField, p unsafe.Pointer) error {
 	d.fields = append(d.fields, f)
 	var err error
 	if f.quoted {

@@ -47,7 +47,11 @@ type structV2 struct {
 	fallback fallbackFunc
 }
 
-func structFnV2(t reflect.Type) decFunc {
+func structFnV2(t reflect.Type) decFunc { return newStructV2(t).decode }
+
+// newStructV2 compiles the v2 decoder of struct type t. Must be called
+// with compileMu held.
+func newStructV2(t reflect.Type) *structV2 {
 	plan := rt.StructFieldsV2(t, v2api.HasMethods)
 	sv := &structV2{t: t, plan: plan, byName: map[string]int{}, byFold: map[string][]int{}}
 	sv.fields = make([]fieldV2, len(plan.Fields))
@@ -74,7 +78,7 @@ func structFnV2(t reflect.Type) decFunc {
 	if fb := plan.Fallback; fb != nil {
 		sv.fallback = fallbackFnV2(fb.Type)
 	}
-	return sv.decode
+	return sv
 }
 
 // foldNameV2 folds a name for v2's case-insensitive matching: '-' and
@@ -169,51 +173,91 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 	if err != nil {
 		return d.truncated()
 	}
-	checkDup := d.v2.bits&v2AllowDup == 0
 	// Plain fields are decoded in place unless the caller's functions
 	// may take their types or numbers are quoted.
 	inline := d.v2.funcs == nil && d.v2.bits&v2Stringify == 0
-	var seen seenFields
+	obj := objectV2{checkDup: d.v2.bits&v2AllowDup == 0, ordered: true, unknownBase: len(d.v2.unknown)}
+	// The loop carries few values from one member to the next (d, sv,
+	// p, hint, inline): Go keeps none in registers across a call, and
+	// each is reloaded after the value's. What the rare paths need is in
+	// obj, in memory.
 	hint := 0
-	// In a single pass, the names no field takes are compared with each
-	// other (the syntax layer's duplicate check), on a stack shared by
-	// the objects being decoded.
-	unknownBase := len(d.v2.unknown)
 	for !empty {
-		// A name that is not a string is where the valid text ends.
-		if d.atEnd() || d.src[d.pos] != '"' {
+		var f *fieldV2
+		nameAt := d.pos
+		if hint < len(sv.fields) {
+			// Keys usually come in field order: the expected field's
+			// name is compared with the input before it is decoded.
+			f = &sv.fields[hint]
+			if f.key.pat.match(d.src, nameAt) {
+				d.pos = nameAt + f.key.pat.n
+				if d.src[d.pos] <= ' ' {
+					d.skipColonSpaceMore()
+				}
+			} else if d.atEnd() || d.src[nameAt] != '"' {
+				// A name that is not a string is where the valid text
+				// ends.
+				return d.truncated()
+			} else if !d.matchKey(&f.key) {
+				f = nil
+			}
+		} else if d.atEnd() || d.src[nameAt] != '"' {
 			return d.truncated()
 		}
-		nameAt := d.pos
-		if hint < len(sv.fields) && d.matchKey(&sv.fields[hint].key) {
-			// Keys usually come in field order: the expected field's
-			// name matched in the input, which is past the colon.
-			i := hint
-			f := &sv.fields[i]
-			hint++
-			if checkDup && seen.add(i) {
-				return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(f.name), Err: jsontext.ErrDuplicateName}
-			}
-			if !(f.direct && inline && !d.atEnd() && d.inlineField(f.inline, unsafe.Add(p, f.offset))) {
-				if err := sv.field(d, p, i, nameAt); err != nil {
-					return err
-				}
-			}
-		} else {
-			i, err := sv.member(d, p, nameAt, &seen, checkDup, unknownBase)
+		if f == nil {
+			i, err := sv.member(d, p, hint, &obj)
 			if err != nil {
 				return err
 			}
-			if i >= 0 {
-				hint = i + 1
-				f := &sv.fields[i]
-				if !(f.direct && inline && !d.atEnd() && d.inlineField(f.inline, unsafe.Add(p, f.offset))) {
-					if err := sv.field(d, p, i, nameAt); err != nil {
-						return err
+			if i < 0 {
+				goto next
+			}
+			hint, f = i, &sv.fields[i]
+		} else if !obj.ordered && obj.checkDup && obj.seen.add(hint) {
+			// While the fields met are the first ones in order, the
+			// expected one cannot have been met.
+			return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(f.name), Err: jsontext.ErrDuplicateName}
+		}
+		hint++
+		if f.direct && inline && !d.atEnd() {
+			// The commonest values of plain fields, in place.
+			fp := unsafe.Add(p, f.offset)
+			i := d.pos
+			switch c := d.src[i]; f.inline {
+			case fieldString:
+				if c == '"' {
+					if s, err := d.readString(); err == nil {
+						*(*string)(fp) = s
+						goto next
 					}
+					d.pos = i
+				}
+			case fieldInt64:
+				if isNumberStart(c) {
+					if end, n, fits, ok := wire.ReadInt(d.src, i); ok && fits {
+						*(*int64)(fp) = n
+						d.pos = end
+						goto next
+					}
+				}
+			case fieldFloat64:
+				if isNumberStart(c) {
+					if end, x, exact, ok := wire.ReadFloat(d.src, i); ok && exact {
+						*(*float64)(fp) = x
+						d.pos = end
+						goto next
+					}
+				}
+			default:
+				if d.inlineField(f.inline, fp) {
+					goto next
 				}
 			}
 		}
+		if err := sv.field(d, p, hint-1, nameAt); err != nil {
+			return err
+		}
+	next:
 		// The common case of objectNext, inline: a comma.
 		if !d.atEnd() && d.src[d.pos] == ',' {
 			d.pos++
@@ -227,16 +271,32 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 			return d.truncated()
 		}
 	}
-	if len(d.v2.unknown) != unknownBase {
-		d.v2.unknown = d.v2.unknown[:unknownBase]
+	if len(d.v2.unknown) != obj.unknownBase {
+		d.v2.unknown = d.v2.unknown[:obj.unknownBase]
 	}
 	return nil
+}
+
+// objectV2 is what the v2 struct loop keeps about one object beyond
+// the expected field.
+type objectV2 struct {
+	// seen is the set of fields met, for the duplicate check (with
+	// checkDup). While ordered is set, every field met was the expected
+	// one, so that the fields met are the first hint ones, and seen is
+	// not kept; member fills it in when it finds a field by its name.
+	seen     seenFields
+	ordered  bool
+	checkDup bool
+	// unknownBase is where this object's names no field takes start on
+	// d.v2.unknown.
+	unknownBase int
 }
 
 // member reads a member name that is not the expected field's, with its
 // colon, and finds the field that takes it (-1 if none: the member's
 // value is then read, into the struct's fallback or skipped).
-func (sv *structV2) member(d *state, p unsafe.Pointer, nameAt int, seen *seenFields, checkDup bool, unknownBase int) (int, error) {
+func (sv *structV2) member(d *state, p unsafe.Pointer, hint int, obj *objectV2) (int, error) {
+	nameAt := d.pos
 	// The name is in scratch until the value's strings are read.
 	name, err := d.readStringTemp()
 	if err != nil {
@@ -251,16 +311,24 @@ func (sv *structV2) member(d *state, p unsafe.Pointer, nameAt int, seen *seenFie
 	if i < 0 && sv.fallback == nil && d.v2.bits&v2RejectUnknown != 0 {
 		return -1, within(d.errAt(nameAt, sv.t, '"', v2api.ErrUnknownName), strings.Clone(name))
 	}
-	if i >= 0 && checkDup && seen.add(i) {
-		return -1, &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(name), Err: jsontext.ErrDuplicateName}
+	if i >= 0 && obj.checkDup {
+		if obj.ordered {
+			obj.ordered = false
+			for j := 0; j < hint; j++ {
+				obj.seen.add(j)
+			}
+		}
+		if obj.seen.add(i) {
+			return -1, &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(name), Err: jsontext.ErrDuplicateName}
+		}
 	}
 	if i < 0 && d.v2.single {
-		for _, u := range d.v2.unknown[unknownBase:] {
+		for _, u := range d.v2.unknown[obj.unknownBase:] {
 			if u == name {
 				return -1, d.truncated()
 			}
 		}
-		if len(d.v2.unknown)-unknownBase >= maxUnknownNames {
+		if len(d.v2.unknown)-obj.unknownBase >= maxUnknownNames {
 			return -1, d.truncated()
 		}
 		d.v2.unknown = append(d.v2.unknown, strings.Clone(name))

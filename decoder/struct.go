@@ -13,18 +13,25 @@ import (
 )
 
 // namePattern is a member name as compact JSON writes it, quotes and
-// colon included (`"name":`), as two masked words: a key at src[i] is
-// the name when the 8 bytes at i and the 8 at i+off1, masked, equal w0
-// and w1 (for patterns of up to 8 bytes the second word is masked out).
-// Patterns longer than 16 bytes, and names JSON writes escaped, have no
-// words: need is then larger than any input.
+// colon included (`"name":`), as masked words: a key at src[i] is the
+// name when the 8 bytes at i and the 8 at i+off1, masked, equal w0 and
+// w1 (for patterns of up to 8 bytes the second word is masked out), and,
+// for patterns longer than 16 bytes, the words between (mid, at i+8,
+// i+16, ...) are equal too. Patterns longer than maxPattern bytes, and
+// names JSON writes escaped, have no words: need is then larger than
+// any input.
 type namePattern struct {
 	w0, m0, w1, m1 uint64
 	off1           int
 	// n is the pattern's length; need the bytes that must be in the
 	// input from i: the words' and the value's first byte.
 	n, need int
+	mid     [(maxPattern - 9) / 8]uint64
 }
+
+// maxPattern bounds the patterns compared as words: `"name":` for names
+// of up to 37 bytes.
+const maxPattern = 40
 
 // noPattern is need for a name without a pattern.
 const noPattern = math.MaxInt
@@ -33,10 +40,10 @@ const noPattern = math.MaxInt
 func (p *namePattern) set(name string, rawKey bool) {
 	*p = namePattern{need: noPattern}
 	q := `"` + name + `":`
-	if !rawKey || len(q) > 16 {
+	if !rawKey || len(q) > maxPattern {
 		return
 	}
-	var b [16]byte
+	var b [maxPattern + 8]byte
 	copy(b[:], q)
 	p.n = len(q)
 	p.need = max(len(q)+1, 8)
@@ -49,12 +56,29 @@ func (p *namePattern) set(name string, rawKey bool) {
 		p.m1 = ^uint64(0)
 		p.w1 = binary.LittleEndian.Uint64(b[p.off1:])
 	}
+	for k := 8; k < len(q)-8; k += 8 {
+		p.mid[k/8-1] = binary.LittleEndian.Uint64(b[k:])
+	}
 }
 
-// match reports whether the member at src[i] is the pattern's name,
-// followed at once by its colon and then by at least one byte.
+// match reports whether the member at src[i] may be the pattern's name,
+// followed at once by its colon and then by at least one byte: whether
+// it is, for patterns of up to 16 bytes; longer ones are if matchMid
+// says so too.
 func (p *namePattern) match(src string, i int) bool {
 	return len(src)-i >= p.need && wire.Load64(src, i)&p.m0 == p.w0 && wire.Load64(src, i+p.off1)&p.m1 == p.w1
+}
+
+// matchMid reports whether the words between the first and the last of
+// a pattern longer than 16 bytes are at src[i+8:], which the caller has
+// checked are in src.
+func (p *namePattern) matchMid(src string, i int) bool {
+	for k := 8; k < p.n-8; k += 8 {
+		if wire.Load64(src, i+k) != p.mid[k/8-1] {
+			return false
+		}
+	}
+	return true
 }
 
 // decField is one member of a struct plan. The fields used on every
@@ -248,10 +272,15 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 		// name against the input before decoding the key.
 		if hint < len(sp.fields) {
 			f := &sp.fields[hint]
-			if f.pat.match(d.src, d.pos) {
+			if f.pat.match(d.src, d.pos) && (f.pat.n <= 16 || f.pat.matchMid(d.src, d.pos)) {
 				d.pos += f.pat.n
-				if d.src[d.pos] <= ' ' {
-					d.skipColonSpaceMore()
+				if c := d.src[d.pos]; c <= ' ' {
+					// Indented JSON's one space, then anything else.
+					if c == ' ' && d.pos+1 < len(d.src) && d.src[d.pos+1] > ' ' {
+						d.pos++
+					} else {
+						d.skipColonSpaceMore()
+					}
 				}
 				hint++
 				if f.direct && d.pos < len(d.src) {
@@ -283,6 +312,17 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 								goto next
 							}
 						}
+					case fieldBool:
+						if c == 't' && strings.HasPrefix(d.src[i:], "true") {
+							*(*bool)(fp) = true
+							d.pos = i + 4
+							goto next
+						}
+						if c == 'f' && strings.HasPrefix(d.src[i:], "false") {
+							*(*bool)(fp) = false
+							d.pos = i + 5
+							goto next
+						}
 					default:
 						if d.inlineField(f.kind, fp) {
 							goto next
@@ -296,15 +336,8 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 				}
 				goto next
 			}
-			if d.matchKey(f) {
-				hint++
-				if err := d.decodeField(f, p); err != nil {
-					return err
-				}
-				goto next
-			}
 		}
-		if err := d.structMember(sp, p, &hint); err != nil {
+		if hint, err = d.structMember(sp, p, hint); err != nil {
 			return err
 		}
 	next:
@@ -322,22 +355,26 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 	}
 }
 
-// structMember decodes a member whose name is not the expected field's:
-// it reads the name and its colon, finds the field (setting hint to the
-// one after it) and decodes the value, or skips it.
-func (d *state) structMember(sp *structPlan, p unsafe.Pointer, hint *int) error {
+// structMember decodes a member the struct loop's shortcut did not take
+// (a name other than the expected field's, or written otherwise than
+// its pattern): it reads the name and its colon, finds the field and
+// decodes the value, or skips it. It returns the hint for the next
+// member.
+func (d *state) structMember(sp *structPlan, p unsafe.Pointer, hint int) (int, error) {
+	if hint < len(sp.fields) && d.matchKey(&sp.fields[hint]) {
+		return hint + 1, d.decodeField(&sp.fields[hint], p)
+	}
 	key, _, _, err := d.memberKey(false)
 	if err != nil {
-		return err
+		return hint, err
 	}
-	if i := sp.find(key, *hint, d.opts&OptionCaseSensitive != 0); i >= 0 {
-		*hint = i + 1
-		return d.decodeField(&sp.fields[i], p)
+	if i := sp.find(key, hint, d.opts&OptionCaseSensitive != 0); i >= 0 {
+		return i + 1, d.decodeField(&sp.fields[i], p)
 	}
 	if d.opts&OptionDisallowUnknownFields != 0 {
 		d.save(fmt.Errorf("json: unknown field %q", key))
 	}
-	return d.skip()
+	return hint, d.skip()
 }
 
 // matchKey reports whether the key at pos is exactly f's name, and if so

@@ -40,6 +40,10 @@ type fastStruct struct {
 	Exact13 string     `json:"abcdefghijklm"`
 	Len14   string     `json:"abcdefghijklmn"`
 	Long    string     `json:"a_rather_long_member_name"`
+	L21     bool       `json:"abcdefghijklmnopqrstu"`
+	L22     int64      `json:"abcdefghijklmnopqrstuv"`
+	L37     string     `json:"abcdefghijklmnopqrstuvwxyz0123456789a"`
+	L38     string     `json:"abcdefghijklmnopqrstuvwxyz0123456789ab"`
 	Uni     string     `json:"ünï"`
 	Quoted  int        `json:",string"`
 	Fold    string     `json:"fold,case:ignore"`
@@ -147,6 +151,10 @@ func fastPlans(t reflect.Type) (fast, general *structPlan, fastV2, generalV2 *st
 var fastSeeds = []string{
 	`{"id":9007199254740993,"name":"Gopher","price":129.95,"ok":true,"small":7,"n":-3,"abcdefghijklm":"x","abcdefghijklmn":"y","a_rather_long_member_name":"z","ünï":"u","Quoted":"12","fold":"f","inner":{"a":"p","b":2},"ptr":{"a":"q"},"list":["a","b"],"any":[1,{"k":null}],"f32":1.5,"u8":200,"e1":"e","E2":5}`,
 	`{"n":1,"id":2,"name":"b"}`,
+	`{"a_rather_long_member_name":"1","abcdefghijklmnopqrstu":true,"abcdefghijklmnopqrstuv":2,"abcdefghijklmnopqrstuvwxyz0123456789a":"3","abcdefghijklmnopqrstuvwxyz0123456789ab":"4"}`,
+	`{"a_rather_long_member_name":"1","abcdefghijklmnopqrstu":false,"abcdefghijklmnopqrstuX":2,"abcdefghijklmnopqrstuvwxyz0123456789a" :"3","abcdefghijklmnopqrstuvwxyz0123456789aX":"4"}`,
+	`{"a_rather_long_member_nam":"1","a_rather_long_member_name":"2","abcdefghijklmnopqrstu":nul}`,
+	"{\"id\": 1,\"name\":  \"x\",\"ok\":\ttrue,\"n\": \n2,\"price\": -1}",
 	`{"id":1,"id":2}`,
 	`{"id":1,"name":"a","id":3}`,
 	`{"name":"a","id":1,"name":"b"}`,
@@ -266,19 +274,35 @@ func TestStructFastPaths(t *testing.T) {
 func TestStructFastPathsTaken(t *testing.T) {
 	fast, _, fastV2, _ := fastPlans(reflect.TypeFor[fastStruct]())
 	for _, f := range fast.fields {
-		want := len(f.name) <= 13 && !wire.NeedsQuoting(f.name, false)
+		want := len(f.name) <= 37 && !wire.NeedsQuoting(f.name, false)
 		if got := f.pat.need != noPattern; got != want {
 			t.Errorf("v1 field %q: pattern %v, want %v", f.name, got, want)
 		}
 	}
 	for _, f := range fastV2.fields {
-		want := len(f.name) <= 13 && !wire.NeedsQuoting(f.name, false)
+		want := len(f.name) <= 37 && !wire.NeedsQuoting(f.name, false)
 		if got := f.key.pat.need != noPattern; got != want {
 			t.Errorf("v2 field %q: pattern %v, want %v", f.name, got, want)
 		}
 	}
 	if p := fast.fields[1].pat; !p.match(`"name":"x"`, 0) || !p.match(` "name":1`, 1) || p.match(`"name":`, 0) || p.match(`"name" :"x"`, 0) || p.match(`"namex":1`, 0) || p.match(`"Name":1`, 0) {
 		t.Errorf("pattern of %q matches wrongly", fast.fields[1].name)
+	}
+	for _, f := range fast.fields {
+		if f.pat.need == noPattern {
+			continue
+		}
+		q := `"` + f.name + `":1}}}}}}}`
+		if !f.pat.match(q, 0) || !f.pat.matchMid(q, 0) {
+			t.Errorf("pattern of %q does not match %s", f.name, q)
+		}
+		for j := 0; j < len(f.name)+3; j++ {
+			b := []byte(q)
+			b[j] ^= 0x20
+			if f.pat.match(string(b), 0) && f.pat.matchMid(string(b), 0) {
+				t.Errorf("pattern of %q matches %s", f.name, b)
+			}
+		}
 	}
 }
 

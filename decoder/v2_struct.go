@@ -175,86 +175,91 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 	}
 	// Plain fields are decoded in place unless the caller's functions
 	// may take their types or numbers are quoted.
-	inline := d.v2.funcs == nil && d.v2.bits&v2Stringify == 0
-	obj := objectV2{checkDup: d.v2.bits&v2AllowDup == 0, ordered: true, unknownBase: len(d.v2.unknown)}
+	obj := objectV2{
+		inline:      d.v2.funcs == nil && d.v2.bits&v2Stringify == 0,
+		checkDup:    d.v2.bits&v2AllowDup == 0,
+		ordered:     true,
+		unknownBase: len(d.v2.unknown),
+	}
 	// The loop carries few values from one member to the next (d, sv,
-	// p, hint, inline): Go keeps none in registers across a call, and
-	// each is reloaded after the value's. What the rare paths need is in
-	// obj, in memory.
+	// p, hint): Go keeps none in registers across a call, and each is
+	// reloaded after the value's. The rest is in obj, in memory.
 	hint := 0
 	for !empty {
-		var f *fieldV2
-		nameAt := d.pos
 		if hint < len(sv.fields) {
 			// Keys usually come in field order: the expected field's
-			// name is compared with the input before it is decoded.
-			f = &sv.fields[hint]
-			if f.key.pat.match(d.src, nameAt) {
+			// `"name":` is compared with the input before it is read.
+			f := &sv.fields[hint]
+			nameAt := d.pos
+			if f.key.pat.match(d.src, nameAt) && (f.key.pat.n <= 16 || f.key.pat.matchMid(d.src, nameAt)) {
 				d.pos = nameAt + f.key.pat.n
-				if d.src[d.pos] <= ' ' {
-					d.skipColonSpaceMore()
+				if c := d.src[d.pos]; c <= ' ' {
+					// Indented JSON's one space, then anything else.
+					if c == ' ' && d.pos+1 < len(d.src) && d.src[d.pos+1] > ' ' {
+						d.pos++
+					} else {
+						d.skipColonSpaceMore()
+					}
 				}
-			} else if d.atEnd() || d.src[nameAt] != '"' {
-				// A name that is not a string is where the valid text
-				// ends.
-				return d.truncated()
-			} else if !d.matchKey(&f.key) {
-				f = nil
-			}
-		} else if d.atEnd() || d.src[nameAt] != '"' {
-			return d.truncated()
-		}
-		if f == nil {
-			i, err := sv.member(d, p, hint, &obj)
-			if err != nil {
-				return err
-			}
-			if i < 0 {
+				// While the fields met are the first ones in order, the
+				// expected one cannot have been met.
+				if !obj.ordered && obj.checkDup && obj.seen.add(hint) {
+					return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(f.name), Err: jsontext.ErrDuplicateName}
+				}
+				hint++
+				if f.direct && obj.inline && !d.atEnd() {
+					// The commonest values of plain fields, in place.
+					fp := unsafe.Add(p, f.offset)
+					i := d.pos
+					switch c := d.src[i]; f.inline {
+					case fieldString:
+						if c == '"' {
+							if s, err := d.readString(); err == nil {
+								*(*string)(fp) = s
+								goto next
+							}
+							d.pos = i
+						}
+					case fieldInt64:
+						if isNumberStart(c) {
+							if end, n, fits, ok := wire.ReadInt(d.src, i); ok && fits {
+								*(*int64)(fp) = n
+								d.pos = end
+								goto next
+							}
+						}
+					case fieldFloat64:
+						if isNumberStart(c) {
+							if end, x, exact, ok := wire.ReadFloat(d.src, i); ok && exact {
+								*(*float64)(fp) = x
+								d.pos = end
+								goto next
+							}
+						}
+					case fieldBool:
+						if c == 't' && strings.HasPrefix(d.src[i:], "true") {
+							*(*bool)(fp) = true
+							d.pos = i + 4
+							goto next
+						}
+						if c == 'f' && strings.HasPrefix(d.src[i:], "false") {
+							*(*bool)(fp) = false
+							d.pos = i + 5
+							goto next
+						}
+					default:
+						if d.inlineField(f.inline, fp) {
+							goto next
+						}
+					}
+				}
+				if err := sv.field(d, p, hint-1, nameAt); err != nil {
+					return err
+				}
 				goto next
 			}
-			hint, f = i, &sv.fields[i]
-		} else if !obj.ordered && obj.checkDup && obj.seen.add(hint) {
-			// While the fields met are the first ones in order, the
-			// expected one cannot have been met.
-			return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(f.name), Err: jsontext.ErrDuplicateName}
 		}
-		hint++
-		if f.direct && inline && !d.atEnd() {
-			// The commonest values of plain fields, in place.
-			fp := unsafe.Add(p, f.offset)
-			i := d.pos
-			switch c := d.src[i]; f.inline {
-			case fieldString:
-				if c == '"' {
-					if s, err := d.readString(); err == nil {
-						*(*string)(fp) = s
-						goto next
-					}
-					d.pos = i
-				}
-			case fieldInt64:
-				if isNumberStart(c) {
-					if end, n, fits, ok := wire.ReadInt(d.src, i); ok && fits {
-						*(*int64)(fp) = n
-						d.pos = end
-						goto next
-					}
-				}
-			case fieldFloat64:
-				if isNumberStart(c) {
-					if end, x, exact, ok := wire.ReadFloat(d.src, i); ok && exact {
-						*(*float64)(fp) = x
-						d.pos = end
-						goto next
-					}
-				}
-			default:
-				if d.inlineField(f.inline, fp) {
-					goto next
-				}
-			}
-		}
-		if err := sv.field(d, p, hint-1, nameAt); err != nil {
+		if hint, err = sv.otherMember(d, p, hint, &obj); err != nil {
 			return err
 		}
 	next:
@@ -266,7 +271,6 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 			}
 			continue
 		}
-		var err error
 		if empty, err = d.objectNext(); err != nil {
 			return d.truncated()
 		}
@@ -275,6 +279,35 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 		d.v2.unknown = d.v2.unknown[:obj.unknownBase]
 	}
 	return nil
+}
+
+// otherMember decodes a member the struct loop's shortcut did not take
+// (a name other than the expected field's, or written otherwise than
+// its pattern) and returns the hint for the next member.
+func (sv *structV2) otherMember(d *state, p unsafe.Pointer, hint int, obj *objectV2) (int, error) {
+	// A name that is not a string is where the valid text ends.
+	nameAt := d.pos
+	if d.atEnd() || d.src[nameAt] != '"' {
+		return hint, d.truncated()
+	}
+	i := hint
+	if hint < len(sv.fields) && d.matchKey(&sv.fields[hint].key) {
+		if !obj.ordered && obj.checkDup && obj.seen.add(i) {
+			return hint, &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(sv.fields[i].name), Err: jsontext.ErrDuplicateName}
+		}
+	} else {
+		var err error
+		if i, err = sv.member(d, p, hint, obj); err != nil || i < 0 {
+			return hint, err
+		}
+	}
+	f := &sv.fields[i]
+	if !(f.direct && obj.inline && !d.atEnd() && d.inlineField(f.inline, unsafe.Add(p, f.offset))) {
+		if err := sv.field(d, p, i, nameAt); err != nil {
+			return i + 1, err
+		}
+	}
+	return i + 1, nil
 }
 
 // objectV2 is what the v2 struct loop keeps about one object beyond
@@ -287,6 +320,8 @@ type objectV2 struct {
 	seen     seenFields
 	ordered  bool
 	checkDup bool
+	// inline is set when plain fields are decoded in place.
+	inline bool
 	// unknownBase is where this object's names no field takes start on
 	// d.v2.unknown.
 	unknownBase int

@@ -667,11 +667,19 @@ type scratchSlice struct {
 	v    reflect.Value // a []T whose length is its capacity
 	data unsafe.Pointer
 	n    int
+	// used is the scratch's first elements, and out the slice they go
+	// to, as headers that usedV and outV (made once) view as []T, so
+	// that a decoding makes no reflect.Value of its own.
+	used, out   sliceHeader
+	usedV, outV reflect.Value
 }
 
 func newScratchSlice(t reflect.Type, n int) *scratchSlice {
 	v := reflect.MakeSlice(t, n, n)
-	return &scratchSlice{v: v, data: v.UnsafePointer(), n: n}
+	sc := &scratchSlice{v: v, data: v.UnsafePointer(), n: n}
+	sc.usedV = reflect.NewAt(t, unsafe.Pointer(&sc.used)).Elem()
+	sc.outV = reflect.NewAt(t, unsafe.Pointer(&sc.out)).Elem()
+	return sc
 }
 
 // decodeStringSlice is decodeViaScratch for slices of plain strings, with
@@ -770,11 +778,16 @@ func (d *state) decodeViaScratch(t reflect.Type, sh *sliceHeader, elem decFunc, 
 	if n == 0 {
 		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
 	} else {
-		used := sc.v.Slice(0, n)
-		out := reflect.MakeSlice(t, n, n)
-		reflect.Copy(out, used)
-		*sh = sliceHeader{Data: out.UnsafePointer(), Len: n, Cap: n}
-		used.Clear()
+		// Grow allocates the slice in place (MakeSlice would allocate
+		// its header too).
+		sc.used = sliceHeader{Data: sc.data, Len: n, Cap: n}
+		sc.outV.Grow(n)
+		sc.outV.SetLen(n)
+		reflect.Copy(sc.outV, sc.usedV)
+		*sh = sc.out
+		sc.out = sliceHeader{}
+		sc.usedV.Clear()
+		sc.used = sliceHeader{}
 	}
 	if sc.n <= maxPooledScratch {
 		pool.Put(sc)

@@ -97,6 +97,7 @@ func (sv *structV2) generalOnly() *structV2 {
 		f.key.rawKey = false
 		f.direct = false
 		f.inline = fieldOther
+		f.byRaw = false
 	}
 	return &c
 }

@@ -33,6 +33,10 @@ type fieldV2 struct {
 	// reached through embedded pointers: the struct loop decodes it in
 	// place itself.
 	direct bool
+	// byRaw is set when, without the caller's functions, the field's
+	// value is decoded by raw alone (no tag options, no embedded
+	// pointers): the struct loop calls it itself.
+	byRaw bool
 }
 
 // structV2 is the compiled v2 decoder of a struct type.
@@ -62,6 +66,7 @@ func newStructV2(t reflect.Type) *structV2 {
 			sv.fields[i].inline = plainFieldKind(f.Type)
 			sv.fields[i].direct = sv.fields[i].inline != fieldOther && f.Hops == nil
 		}
+		sv.fields[i].byRaw = !f.String && f.Format == "" && f.Hops == nil
 		sv.byName[f.Name] = i
 	}
 	byID := make([]int, len(plan.Fields))
@@ -176,6 +181,7 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 	// Plain fields are decoded in place unless the caller's functions
 	// may take their types or numbers are quoted.
 	obj := objectV2{
+		noFuncs:     d.v2.funcs == nil,
 		inline:      d.v2.funcs == nil && d.v2.bits&v2Stringify == 0,
 		checkDup:    d.v2.bits&v2AllowDup == 0,
 		ordered:     true,
@@ -253,7 +259,13 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 						}
 					}
 				}
-				if err := sv.field(d, p, hint-1, nameAt); err != nil {
+				if f.byRaw && obj.noFuncs {
+					// sv.field's common case, without the call.
+					if err := f.raw(d, unsafe.Add(p, f.offset)); err != nil {
+						d.v2.tag = 0
+						return within(err, d.nameAt(nameAt))
+					}
+				} else if err := sv.field(d, p, hint-1, nameAt); err != nil {
 					return err
 				}
 				goto next
@@ -320,8 +332,9 @@ type objectV2 struct {
 	seen     seenFields
 	ordered  bool
 	checkDup bool
-	// inline is set when plain fields are decoded in place.
-	inline bool
+	// inline is set when plain fields are decoded in place; noFuncs
+	// when the caller gave no unmarshal functions.
+	inline, noFuncs bool
 	// unknownBase is where this object's names no field takes start on
 	// d.v2.unknown.
 	unknownBase int

@@ -260,8 +260,12 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 		return d.other(sp.typ)
 	}
 	hint := 0
-	empty, err := d.objectStart()
-	if empty || err != nil {
+	// objectStart's common case, inline: a name right after the brace.
+	var err error
+	if d.depth < d.maxDepth && d.pos+1 < len(d.src) && d.src[d.pos+1] == '"' {
+		d.depth++
+		d.pos++
+	} else if empty, err := d.objectStart(); empty || err != nil {
 		return err
 	}
 	// The loop carries few values from one member to the next (d, sp,
@@ -341,13 +345,19 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 			return err
 		}
 	next:
-		// The common case of objectNext, inline: a comma.
-		if d.pos < len(d.src) && d.src[d.pos] == ',' {
-			d.pos++
-			if d.spaceNext() {
-				d.skipSpaceMore()
+		// The common cases of objectNext, inline: a comma, a brace.
+		if d.pos < len(d.src) {
+			if c := d.src[d.pos]; c == ',' {
+				d.pos++
+				if d.spaceNext() {
+					d.skipSpaceMore()
+				}
+				continue
+			} else if c == '}' {
+				d.pos++
+				d.depth--
+				return nil
 			}
-			continue
 		}
 		if empty, err := d.objectNext(); empty || err != nil {
 			return err

@@ -174,19 +174,23 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 	if e := sv.plan.UnsupportedFormat; e != nil && d.v2.bits&v2Format == 0 {
 		return d.errAt(d.pos, e.Type, '{', e.Err)
 	}
-	empty, err := d.objectStart()
-	if err != nil {
+	// objectStart's common case, inline: a name right after the brace.
+	var empty bool
+	var err error
+	if d.depth < d.maxDepth && d.pos+1 < len(d.src) && d.src[d.pos+1] == '"' {
+		d.depth++
+		d.pos++
+	} else if empty, err = d.objectStart(); err != nil {
 		return d.truncated()
 	}
 	// Plain fields are decoded in place unless the caller's functions
 	// may take their types or numbers are quoted.
-	obj := objectV2{
-		noFuncs:     d.v2.funcs == nil,
-		inline:      d.v2.funcs == nil && d.v2.bits&v2Stringify == 0,
-		checkDup:    d.v2.bits&v2AllowDup == 0,
-		ordered:     true,
-		unknownBase: len(d.v2.unknown),
-	}
+	var obj objectV2
+	obj.noFuncs = d.v2.funcs == nil
+	obj.inline = obj.noFuncs && d.v2.bits&v2Stringify == 0
+	obj.checkDup = d.v2.bits&v2AllowDup == 0
+	obj.ordered = true
+	obj.unknownBase = len(d.v2.unknown)
 	// The loop carries few values from one member to the next (d, sv,
 	// p, hint): Go keeps none in registers across a call, and each is
 	// reloaded after the value's. The rest is in obj, in memory.
@@ -275,13 +279,19 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 			return err
 		}
 	next:
-		// The common case of objectNext, inline: a comma.
-		if !d.atEnd() && d.src[d.pos] == ',' {
-			d.pos++
-			if d.spaceNext() {
-				d.skipSpaceMore()
+		// The common cases of objectNext, inline: a comma, a brace.
+		if !d.atEnd() {
+			if c := d.src[d.pos]; c == ',' {
+				d.pos++
+				if d.spaceNext() {
+					d.skipSpaceMore()
+				}
+				continue
+			} else if c == '}' {
+				d.pos++
+				d.depth--
+				break
 			}
-			continue
 		}
 		if empty, err = d.objectNext(); err != nil {
 			return d.truncated()

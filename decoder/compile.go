@@ -589,6 +589,10 @@ func sliceFn(t reflect.Type) decFunc {
 // that many small slices cost a few allocations instead of one or more
 // each.
 func (d *state) decodeFlatSlice(sh *sliceHeader, elem decFunc, size uintptr) error {
+	if d.emptyArray() {
+		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
+		return nil
+	}
 	if err := d.enter(); err != nil {
 		return err
 	}
@@ -685,6 +689,10 @@ func newScratchSlice(t reflect.Type, n int) *scratchSlice {
 // decodeStringSlice is decodeViaScratch for slices of plain strings, with
 // the state's string stack as scratch.
 func (d *state) decodeStringSlice(t reflect.Type, sh *sliceHeader, elem decFunc) error {
+	if d.emptyArray() {
+		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
+		return nil
+	}
 	base := len(d.strStack)
 	n, err := d.arrayElements(func(int) error {
 		var v string
@@ -715,6 +723,10 @@ func (d *state) decodeStringSlice(t reflect.Type, sh *sliceHeader, elem decFunc)
 // decodePointerSlice is decodeViaScratch for slices of pointers, with the
 // state's pointer stack as scratch (nested arrays use the part above).
 func (d *state) decodePointerSlice(sh *sliceHeader, elem decFunc) error {
+	if d.emptyArray() {
+		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
+		return nil
+	}
 	base := len(d.ptrStack)
 	n, err := d.arrayElements(func(int) error {
 		// The element is decoded into its slot on the stack (a local
@@ -766,6 +778,10 @@ const maxPooledScratch = 4096
 // allocation of the final length, instead of growing the slice by
 // doubling (which allocates, zeroes and copies about twice the result).
 func (d *state) decodeViaScratch(t reflect.Type, sh *sliceHeader, elem decFunc, size uintptr, pool *sync.Pool) (int, error) {
+	if d.emptyArray() {
+		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
+		return 0, nil
+	}
 	sc := pool.Get().(*scratchSlice)
 	n, err := d.arrayElements(func(i int) error {
 		if i == sc.n {
@@ -793,6 +809,17 @@ func (d *state) decodeViaScratch(t reflect.Type, sh *sliceHeader, elem decFunc, 
 		pool.Put(sc)
 	}
 	return n, err
+}
+
+// emptyArray reports whether the array at pos ('[') is "[]", within
+// the nesting limit, and if so moves past it: the slice decoders take
+// it without their setup.
+func (d *state) emptyArray() bool {
+	if d.pos+1 < len(d.src) && d.src[d.pos+1] == ']' && d.depth < d.maxDepth {
+		d.pos += 2
+		return true
+	}
+	return false
 }
 
 // arrayElements walks the array at pos ('['): each(i) decodes element i,

@@ -301,6 +301,11 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 							d.pos = i
 						}
 					case fieldInt64:
+						if v, end, ok := wire.ShortUint(d.src, i); ok {
+							*(*int64)(fp) = int64(v)
+							d.pos = end
+							goto next
+						}
 						if isNumberStart(c) {
 							if end, n, fits, ok := wire.ReadInt(d.src, i); ok && fits {
 								*(*int64)(fp) = n

@@ -313,3 +313,44 @@ func FuzzStructFastPaths(f *testing.F) {
 		checkFast(t, in, which, opts)
 	})
 }
+
+type emptyArrays struct {
+	S  []string     `json:"s"`
+	P  []*fastInner `json:"p"`
+	V  []fastInner  `json:"v"`
+	F  []float64    `json:"f"`
+	N  [][]int      `json:"n"`
+	Pt *[]string    `json:"pt"`
+}
+
+// TestEmptyArrayShortcut compares the slice decoders' shortcut for "[]"
+// with their general path, which "[ ]" takes, at every nesting limit
+// around the document's depth, in both dialects.
+func TestEmptyArrayShortcut(t *testing.T) {
+	docs := []string{
+		`{"s":[],"p":[],"v":[],"f":[],"n":[],"pt":[]}`,
+		`{"n":[[],[1],[]],"v":[{"a":"x"}],"p":[null,{}]}`,
+		`[]`,
+		`{"s":[]`,
+		`{"s":[],}`,
+		`{"s":[]]}`,
+	}
+	spaced := func(s string) string { return strings.ReplaceAll(s, "[]", "[ ]") }
+	for _, doc := range docs {
+		for depth := 1; depth <= 4; depth++ {
+			var a, b emptyArrays
+			ea := DecodeDepth([]byte(doc), &a, 0, depth)
+			eb := DecodeDepth([]byte(spaced(doc)), &b, 0, depth)
+			if (ea == nil) != (eb == nil) || !reflect.DeepEqual(a, b) {
+				t.Errorf("%s at depth %d: %+v, %v; spaced: %+v, %v", doc, depth, a, ea, b, eb)
+			}
+		}
+		_, _, fastV2, _ := fastPlans(reflect.TypeFor[emptyArrays]())
+		o := &jsonopts.Struct{}
+		fs, fok, fc, ferr, fvalid := decodeV2With([]byte(doc), fastV2, o)
+		gs, gok, gc, gerr, gvalid := decodeV2With([]byte(spaced(doc)), fastV2, o)
+		if fok != gok || !reflect.DeepEqual(fs, gs) || fvalid != gvalid || (ferr == nil) != (gerr == nil) || !reflect.DeepEqual(fc, gc) {
+			t.Errorf("v2 %s: %v %+v %+v %v; spaced: %v %+v %+v %v", doc, fok, fs, fc, ferr, gok, gs, gc, gerr)
+		}
+	}
+}

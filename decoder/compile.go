@@ -517,6 +517,7 @@ func sliceFn(t reflect.Type) decFunc {
 	// that size and decoded into in place (no scratch, copy or clear).
 	var lastLen atomic.Int32
 	plainString := et.Kind() == reflect.String && plainFieldKind(et) == fieldString
+	plain := plainFieldKind(et)
 	array := func(d *state, p unsafe.Pointer) error {
 		if d.pos >= len(d.src) || d.src[d.pos] != '[' {
 			if d.pos < len(d.src) && d.src[d.pos] == 'n' {
@@ -530,7 +531,7 @@ func sliceFn(t reflect.Type) decFunc {
 		}
 		sh := (*sliceHeader)(p)
 		if flat && sh.Len == 0 {
-			return d.decodeFlatSlice(sh, elem, size)
+			return d.decodeFlatSliceOf(sh, elem, size, plain)
 		}
 		guessed := false
 		if sh.Cap == 0 && size > 0 {
@@ -589,6 +590,12 @@ func sliceFn(t reflect.Type) decFunc {
 // that many small slices cost a few allocations instead of one or more
 // each.
 func (d *state) decodeFlatSlice(sh *sliceHeader, elem decFunc, size uintptr) error {
+	return d.decodeFlatSliceOf(sh, elem, size, fieldOther)
+}
+
+// decodeFlatSliceOf is decodeFlatSlice for elements of v1's plain kind
+// k (fieldOther: none), whose commonest values it decodes in place.
+func (d *state) decodeFlatSliceOf(sh *sliceHeader, elem decFunc, size uintptr, k fieldKind) error {
 	if d.emptyArray() {
 		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
 		return nil
@@ -614,12 +621,14 @@ func (d *state) decodeFlatSlice(sh *sliceHeader, elem decFunc, size uintptr) err
 			}
 			d.flat = d.flat[:need]
 			clear(d.flat[need-int(size):])
-			if err := elem(d, unsafe.Pointer(&d.flat[n*int(size)])); err != nil {
-				// Like encoding/json, which grows the slice as it goes,
-				// leave the elements decoded so far (and the one that
-				// failed) in the slice.
-				d.storeFlat(sh, n+1, size)
-				return err
+			if ep := unsafe.Pointer(&d.flat[n*int(size)]); !d.plainNumber(k, ep) {
+				if err := elem(d, ep); err != nil {
+					// Like encoding/json, which grows the slice as it
+					// goes, leave the elements decoded so far (and the
+					// one that failed) in the slice.
+					d.storeFlat(sh, n+1, size)
+					return err
+				}
 			}
 			n++
 			if d.spaceNext() {
@@ -811,6 +820,28 @@ func (d *state) decodeViaScratch(t reflect.Type, sh *sliceHeader, elem decFunc, 
 	return n, err
 }
 
+// plainNumber decodes the commonest values of a float64 or int64 of v1's
+// plain kind k in place, and reports whether it did; for anything else
+// (any other kind, a number that does not fit, not a number) it reads
+// nothing and leaves the element's decoder to do it.
+func (d *state) plainNumber(k fieldKind, p unsafe.Pointer) bool {
+	switch k {
+	case fieldFloat64:
+		if end, x, exact, ok := wire.ReadFloat(d.src, d.pos); ok && exact {
+			*(*float64)(p) = x
+			d.pos = end
+			return true
+		}
+	case fieldInt64:
+		if v, end, ok := wire.ShortUint(d.src, d.pos); ok {
+			*(*int64)(p) = int64(v)
+			d.pos = end
+			return true
+		}
+	}
+	return false
+}
+
 // emptyArray reports whether the array at pos ('[') is "[]", within
 // the nesting limit, and if so moves past it: the slice decoders take
 // it without their setup.
@@ -956,6 +987,7 @@ func arrayFn(t reflect.Type) decFunc {
 	elem := fnFor(et)
 	size := et.Size()
 	n := t.Len()
+	plain := plainFieldKind(et)
 	return func(d *state, p unsafe.Pointer) error {
 		if d.pos >= len(d.src) || d.src[d.pos] != '[' {
 			return d.other(t)
@@ -973,8 +1005,10 @@ func arrayFn(t reflect.Type) decFunc {
 		} else {
 			for {
 				if i < n {
-					if err := elem(d, unsafe.Add(p, uintptr(i)*size)); err != nil {
-						return err
+					if ep := unsafe.Add(p, uintptr(i)*size); !d.plainNumber(plain, ep) {
+						if err := elem(d, ep); err != nil {
+							return err
+						}
 					}
 				} else if err := d.skip(); err != nil {
 					return err

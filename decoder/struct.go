@@ -86,8 +86,10 @@ func (p *namePattern) matchMid(src string, i int) bool {
 type decField struct {
 	pat namePattern
 	// direct is set when the struct loop decodes the field in place
-	// itself: a plain kind, not reached through embedded pointers.
-	direct bool
+	// itself: a plain kind, not reached through embedded pointers;
+	// byFn when it calls fn itself: any other kind, not reached through
+	// embedded pointers, without ",string".
+	direct, byFn bool
 	// keyQ is the name between quotes; keyWord and keyMask hold its
 	// first 8 bytes (little-endian), keyLast its last 8 when it is longer,
 	// for a comparison in one or two loads.
@@ -187,6 +189,7 @@ func newStructPlan(t reflect.Type) *structPlan {
 			df := &sp.fields[len(sp.fields)-1]
 			df.kind = plainFieldKind(f.Type)
 			df.direct = df.kind != fieldOther && f.Hops == nil
+			df.byFn = df.kind == fieldOther && f.Hops == nil
 		}
 	}
 	for i := range sp.fields {
@@ -338,6 +341,14 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 						}
 					}
 					if err := d.decodeFieldBy(f, fp); err != nil {
+						return err
+					}
+				} else if f.byFn {
+					// decodeFieldBy, inline.
+					d.fields = append(d.fields, f)
+					err := f.fn(d, unsafe.Add(p, f.offset))
+					d.fields = d.fields[:len(d.fields)-1]
+					if err != nil {
 						return err
 					}
 				} else if err := d.decodeField(f, p); err != nil {

@@ -1,6 +1,8 @@
 package decoder
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -8,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/jetjson/jet/internal/jsonopts"
+	"github.com/jetjson/jet/internal/oracle"
 	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/textexport"
 	"github.com/jetjson/jet/internal/wire"
@@ -82,6 +85,7 @@ func (sp *structPlan) generalOnly() *structPlan {
 		f.pat = namePattern{need: noPattern}
 		f.rawKey = false
 		f.direct = false
+		f.byFn = false
 		f.kind = fieldOther
 	}
 	return &c
@@ -141,12 +145,23 @@ func decodeV2With(in []byte, sv *structV2, opts *jsonopts.Struct) (single any, o
 	return single, ok, w.Interface(), err, true
 }
 
+type fastPlanSet struct {
+	fast, general     *structPlan
+	fastV2, generalV2 *structV2
+}
+
+var fastPlanCache = map[reflect.Type]fastPlanSet{}
+
 func fastPlans(t reflect.Type) (fast, general *structPlan, fastV2, generalV2 *structV2) {
 	compileMu.Lock()
 	defer compileMu.Unlock()
-	fast = newStructPlan(t)
-	fastV2 = newStructV2(t)
-	return fast, fast.generalOnly(), fastV2, fastV2.generalOnly()
+	ps, ok := fastPlanCache[t]
+	if !ok {
+		ps.fast, ps.fastV2 = newStructPlan(t), newStructV2(t)
+		ps.general, ps.generalV2 = ps.fast.generalOnly(), ps.fastV2.generalOnly()
+		fastPlanCache[t] = ps
+	}
+	return ps.fast, ps.general, ps.fastV2, ps.generalV2
 }
 
 var fastSeeds = []string{
@@ -352,5 +367,56 @@ func TestEmptyArrayShortcut(t *testing.T) {
 		if fok != gok || !reflect.DeepEqual(fs, gs) || fvalid != gvalid || (ferr == nil) != (gerr == nil) || !reflect.DeepEqual(fc, gc) {
 			t.Errorf("v2 %s: %v %+v %+v %v; spaced: %v %+v %+v %v", doc, fok, fs, fc, ferr, gok, gs, gc, gerr)
 		}
+	}
+}
+
+type plainNumbers struct {
+	F  []float64    `json:"f"`
+	A  [2]float64   `json:"a"`
+	I  []int64      `json:"i"`
+	J  [3]int       `json:"j"`
+	Ex []float32    `json:"ex"`
+	Y  [1]int8      `json:"y"`
+	Z  [][2]float64 `json:"z"`
+}
+
+var plainNumberSeeds = []string{
+	`{"f":[1.5,-0,2e3,1e400,0.1],"a":[47.3769,8.5417],"i":[1,22,333,9007199254740993,-4],"j":[7,8,9,10],"ex":[1.5],"y":[3],"z":[[1,2],[3,4,5]]}`,
+	`{"f":[null,"1",true,{},[]],"a":[null],"i":[1.5,1e2,-0,01],"j":[99999999999999999999]}`,
+	`{"i":[123456789012345,1234567890123456,12345678901234567890],"a":[1,2,3]}`,
+	`{"f":[1.,2]}`, `{"i":[1x]}`, `{"f":[-]}`, `{"a":[1 2]}`, `{"i":[ 1 , 2 ]}`, `{"f":[1.5`, `{"j":[1,`,
+}
+
+// FuzzPlainNumberArrays compares the v1 slice and array decoders'
+// in-place float64 and int64 elements (plainNumber) with encoding/json,
+// to the byte of the error (OptionStdErrors) and the value left.
+func FuzzPlainNumberArrays(f *testing.F) {
+	for _, s := range plainNumberSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		checkPlainNumbers(t, in)
+	})
+}
+
+func TestPlainNumberArrays(t *testing.T) {
+	for _, s := range plainNumberSeeds {
+		checkPlainNumbers(t, []byte(s))
+	}
+}
+
+func checkPlainNumbers(t *testing.T, in []byte) {
+	oracle.Require(t)
+	var got, want plainNumbers
+	gerr := Decode(in, &got, OptionStdErrors)
+	werr := json.Unmarshal(in, &want)
+	if fmt.Sprint(gerr) != fmt.Sprint(werr) {
+		t.Fatalf("%s: error %v, encoding/json %v", in, gerr, werr)
+	}
+	// On a syntax error encoding/json leaves the value alone, and jet
+	// with what it decoded before the error (as before plainNumber).
+	var syntax *json.SyntaxError
+	if !errors.As(werr, &syntax) && !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: %+v, encoding/json %+v", in, got, want)
 	}
 }

@@ -703,18 +703,7 @@ func (d *state) decodeStringSlice(t reflect.Type, sh *sliceHeader, elem decFunc)
 		return nil
 	}
 	base := len(d.strStack)
-	n, err := d.arrayElements(func(int) error {
-		var v string
-		var err error
-		if d.pos < len(d.src) && d.src[d.pos] == '"' {
-			v, err = d.readString()
-		} else {
-			err = elem(d, unsafe.Pointer(&d.strTmp))
-			v, d.strTmp = d.strTmp, ""
-		}
-		d.strStack = append(d.strStack, v)
-		return err
-	})
+	n, err := d.stringElements(elem)
 	if n == 0 {
 		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
 	} else {
@@ -727,6 +716,55 @@ func (d *state) decodeStringSlice(t reflect.Type, sh *sliceHeader, elem decFunc)
 	clear(d.strStack[base:])
 	d.strStack = d.strStack[:base]
 	return err
+}
+
+// stringElements is arrayElements for decodeStringSlice, without a call
+// per element: each element is pushed on strStack (the one that failed
+// too).
+func (d *state) stringElements(elem decFunc) (int, error) {
+	if err := d.enter(); err != nil {
+		return 0, err
+	}
+	d.pos++
+	if d.spaceNext() {
+		d.skipSpaceMore()
+	}
+	if d.pos < len(d.src) && d.src[d.pos] == ']' {
+		d.pos++
+		d.depth--
+		return 0, nil
+	}
+	for i := 1; ; i++ {
+		var v string
+		var err error
+		if d.pos < len(d.src) && d.src[d.pos] == '"' {
+			v, err = d.readString()
+		} else {
+			err = elem(d, unsafe.Pointer(&d.strTmp))
+			v, d.strTmp = d.strTmp, ""
+		}
+		d.strStack = append(d.strStack, v)
+		if err != nil {
+			return i, err
+		}
+		if d.spaceNext() {
+			d.skipSpaceMore()
+		}
+		if d.pos < len(d.src) {
+			if c := d.src[d.pos]; c == ',' {
+				d.pos++
+				if d.spaceNext() {
+					d.skipSpaceMore()
+				}
+				continue
+			} else if c == ']' {
+				d.pos++
+				d.depth--
+				return i, nil
+			}
+		}
+		return i, d.errorAt(d.pos)
+	}
 }
 
 // decodePointerSlice is decodeViaScratch for slices of pointers, with the

@@ -280,21 +280,29 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 		if hint < len(sp.fields) {
 			f := &sp.fields[hint]
 			if f.pat.match(d.src, d.pos) && (f.pat.n <= 16 || f.pat.matchMid(d.src, d.pos)) {
-				d.pos += f.pat.n
-				if c := d.src[d.pos]; c <= ' ' {
+				// i and c are the value's index and first byte (0 at
+				// the end of the input).
+				i := d.pos + f.pat.n
+				c := d.src[i]
+				if c <= ' ' {
 					// Indented JSON's one space, then anything else.
-					if c == ' ' && d.pos+1 < len(d.src) && d.src[d.pos+1] > ' ' {
-						d.pos++
+					if c == ' ' && i+1 < len(d.src) && d.src[i+1] > ' ' {
+						i++
 					} else {
+						d.pos = i
 						d.skipColonSpaceMore()
+						i = d.pos
+					}
+					if c = 0; i < len(d.src) {
+						c = d.src[i]
 					}
 				}
+				d.pos = i
 				hint++
-				if f.direct && d.pos < len(d.src) {
+				if f.direct {
 					// The commonest values of plain fields, in place.
 					fp := unsafe.Add(p, f.offset)
-					i := d.pos
-					switch c := d.src[i]; f.kind {
+					switch f.kind {
 					case fieldString:
 						if c == '"' {
 							if s, err := d.readString(); err == nil {
@@ -304,10 +312,12 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 							d.pos = i
 						}
 					case fieldInt64:
-						if v, end, ok := wire.ShortUint(d.src, i); ok {
-							*(*int64)(fp) = int64(v)
-							d.pos = end
-							goto next
+						if c-'0' <= 9 {
+							if v, end, ok := wire.ShortUint(d.src, i); ok {
+								*(*int64)(fp) = int64(v)
+								d.pos = end
+								goto next
+							}
 						}
 						if isNumberStart(c) {
 							if end, n, fits, ok := wire.ReadInt(d.src, i); ok && fits {
@@ -336,7 +346,7 @@ func (d *state) decodeStruct(sp *structPlan, p unsafe.Pointer) error {
 							goto next
 						}
 					default:
-						if d.inlineField(f.kind, fp) {
+						if c != 0 && d.inlineField(f.kind, fp) {
 							goto next
 						}
 					}

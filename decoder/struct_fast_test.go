@@ -378,18 +378,21 @@ type plainNumbers struct {
 	Ex []float32    `json:"ex"`
 	Y  [1]int8      `json:"y"`
 	Z  [][2]float64 `json:"z"`
+	S  []string     `json:"s"`
 }
 
 var plainNumberSeeds = []string{
 	`{"f":[1.5,-0,2e3,1e400,0.1],"a":[47.3769,8.5417],"i":[1,22,333,9007199254740993,-4],"j":[7,8,9,10],"ex":[1.5],"y":[3],"z":[[1,2],[3,4,5]]}`,
 	`{"f":[null,"1",true,{},[]],"a":[null],"i":[1.5,1e2,-0,01],"j":[99999999999999999999]}`,
 	`{"i":[123456789012345,1234567890123456,12345678901234567890],"a":[1,2,3]}`,
+	`{"s":["a","\u00e9",null,1,"b\"c", "d" ,{}]}`, `{"s":["a",]}`, `{"s":["a" "b"]}`, `{"s":[ ]}`, `{"s":["a"`,
 	`{"f":[1.,2]}`, `{"i":[1x]}`, `{"f":[-]}`, `{"a":[1 2]}`, `{"i":[ 1 , 2 ]}`, `{"f":[1.5`, `{"j":[1,`,
 }
 
 // FuzzPlainNumberArrays compares the v1 slice and array decoders'
-// in-place float64 and int64 elements (plainNumber) with encoding/json,
-// to the byte of the error (OptionStdErrors) and the value left.
+// in-place float64 and int64 elements (plainNumber), and the string
+// slices' loop (stringElements), with encoding/json, to the byte of the
+// error (OptionStdErrors) and the value left.
 func FuzzPlainNumberArrays(f *testing.F) {
 	for _, s := range plainNumberSeeds {
 		f.Add([]byte(s))

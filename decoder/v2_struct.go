@@ -202,26 +202,34 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 			f := &sv.fields[hint]
 			nameAt := d.pos
 			if f.key.pat.match(d.src, nameAt) && (f.key.pat.n <= 16 || f.key.pat.matchMid(d.src, nameAt)) {
-				d.pos = nameAt + f.key.pat.n
-				if c := d.src[d.pos]; c <= ' ' {
+				// i and c are the value's index and first byte (0 at
+				// the end of the input).
+				i := nameAt + f.key.pat.n
+				c := d.src[i]
+				if c <= ' ' {
 					// Indented JSON's one space, then anything else.
-					if c == ' ' && d.pos+1 < len(d.src) && d.src[d.pos+1] > ' ' {
-						d.pos++
+					if c == ' ' && i+1 < len(d.src) && d.src[i+1] > ' ' {
+						i++
 					} else {
+						d.pos = i
 						d.skipColonSpaceMore()
+						i = d.pos
+					}
+					if c = 0; i < len(d.src) {
+						c = d.src[i]
 					}
 				}
+				d.pos = i
 				// While the fields met are the first ones in order, the
 				// expected one cannot have been met.
 				if !obj.ordered && obj.checkDup && obj.seen.add(hint) {
 					return &jsontext.SyntacticError{ByteOffset: int64(nameAt), JSONPointer: jsontext.Pointer("").AppendToken(f.name), Err: jsontext.ErrDuplicateName}
 				}
 				hint++
-				if f.direct && obj.inline && !d.atEnd() {
+				if f.direct && obj.inline {
 					// The commonest values of plain fields, in place.
 					fp := unsafe.Add(p, f.offset)
-					i := d.pos
-					switch c := d.src[i]; f.inline {
+					switch f.inline {
 					case fieldString:
 						if c == '"' {
 							if s, err := d.readString(); err == nil {
@@ -231,10 +239,12 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 							d.pos = i
 						}
 					case fieldInt64:
-						if v, end, ok := wire.ShortUint(d.src, i); ok {
-							*(*int64)(fp) = int64(v)
-							d.pos = end
-							goto next
+						if c-'0' <= 9 {
+							if v, end, ok := wire.ShortUint(d.src, i); ok {
+								*(*int64)(fp) = int64(v)
+								d.pos = end
+								goto next
+							}
 						}
 						if isNumberStart(c) {
 							if end, n, fits, ok := wire.ReadInt(d.src, i); ok && fits {
@@ -263,7 +273,7 @@ func (sv *structV2) decode(d *state, p unsafe.Pointer) error {
 							goto next
 						}
 					default:
-						if d.inlineField(f.inline, fp) {
+						if c != 0 && d.inlineField(f.inline, fp) {
 							goto next
 						}
 					}

@@ -593,8 +593,9 @@ func (d *state) decodeFlatSlice(sh *sliceHeader, elem decFunc, size uintptr) err
 	return d.decodeFlatSliceOf(sh, elem, size, fieldOther)
 }
 
-// decodeFlatSliceOf is decodeFlatSlice for elements of v1's plain kind
-// k (fieldOther: none), whose commonest values it decodes in place.
+// decodeFlatSliceOf is decodeFlatSlice for elements of plain kind k
+// (fieldOther: none; the caller judges the dialect's methods and
+// options), whose commonest values it decodes in place.
 func (d *state) decodeFlatSliceOf(sh *sliceHeader, elem decFunc, size uintptr, k fieldKind) error {
 	if d.emptyArray() {
 		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
@@ -621,7 +622,7 @@ func (d *state) decodeFlatSliceOf(sh *sliceHeader, elem decFunc, size uintptr, k
 			}
 			d.flat = d.flat[:need]
 			clear(d.flat[need-int(size):])
-			if ep := unsafe.Pointer(&d.flat[n*int(size)]); !d.plainNumber(k, ep) {
+			if ep := unsafe.Pointer(&d.flat[n*int(size)]); k == fieldOther || !d.plainNumber(k, ep) {
 				if err := elem(d, ep); err != nil {
 					// Like encoding/json, which grows the slice as it
 					// goes, leave the elements decoded so far (and the
@@ -858,7 +859,7 @@ func (d *state) decodeViaScratch(t reflect.Type, sh *sliceHeader, elem decFunc, 
 	return n, err
 }
 
-// plainNumber decodes the commonest values of a float64 or int64 of v1's
+// plainNumber decodes the commonest values of a float64 or int64 of
 // plain kind k in place, and reports whether it did; for anything else
 // (any other kind, a number that does not fit, not a number) it reads
 // nothing and leaves the element's decoder to do it.
@@ -1043,7 +1044,7 @@ func arrayFn(t reflect.Type) decFunc {
 		} else {
 			for {
 				if i < n {
-					if ep := unsafe.Add(p, uintptr(i)*size); !d.plainNumber(plain, ep) {
+					if ep := unsafe.Add(p, uintptr(i)*size); plain == fieldOther || !d.plainNumber(plain, ep) {
 						if err := elem(d, ep); err != nil {
 							return err
 						}

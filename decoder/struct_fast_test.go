@@ -392,7 +392,8 @@ var plainNumberSeeds = []string{
 // FuzzPlainNumberArrays compares the v1 slice and array decoders'
 // in-place float64 and int64 elements (plainNumber), and the string
 // slices' loop (stringElements), with encoding/json, to the byte of the
-// error (OptionStdErrors) and the value left.
+// error (OptionStdErrors) and the value left; and v2's single pass,
+// which takes them too, with its checked pass.
 func FuzzPlainNumberArrays(f *testing.F) {
 	for _, s := range plainNumberSeeds {
 		f.Add([]byte(s))
@@ -421,5 +422,15 @@ func checkPlainNumbers(t *testing.T, in []byte) {
 	var syntax *json.SyntaxError
 	if !errors.As(werr, &syntax) && !reflect.DeepEqual(got, want) {
 		t.Fatalf("%s: %+v, encoding/json %+v", in, got, want)
+	}
+	// v2: the single pass (the slice decoders' loops, plainNumber)
+	// against the checked pass (v2's own array loop), when it takes
+	// the input.
+	_, _, sv, _ := fastPlans(reflect.TypeFor[plainNumbers]())
+	for _, o := range []byte{0, 8} {
+		single, ok, checked, err, valid := decodeV2With(in, sv, fastV2Opts(o))
+		if ok && (!valid || err != nil || !reflect.DeepEqual(single, checked)) {
+			t.Fatalf("v2 %s (opts %#x): single pass %+v, checked pass %+v, %v (valid %v)", in, o, single, checked, err, valid)
+		}
 	}
 }

@@ -865,6 +865,10 @@ func sliceFnV2(t reflect.Type) decFunc {
 	zero := zeroFnV2(et)
 	flat := size > 0 && pointerFree(et)
 	plainString := et.Kind() == reflect.String && !v2api.HasMethods(et)
+	kind := fieldOther
+	if !v2api.HasMethods(et) && timeFnV2(et) == nil {
+		kind = plainFieldKind(et)
+	}
 	scratch := &sync.Pool{New: func() any { return newScratchSlice(t, 8) }}
 	return func(d *state, p unsafe.Pointer) error {
 		if d.takeTag()&v2TagString != 0 {
@@ -892,7 +896,12 @@ func sliceFnV2(t reflect.Type) decFunc {
 			// (A single pass has no caller's functions.)
 			switch {
 			case flat:
-				return d.decodeFlatSlice(sh, elemRaw, size)
+				// Plain numbers in place, as arrays take them, unless
+				// they are quoted.
+				if d.v2.bits&v2Stringify != 0 {
+					return d.decodeFlatSlice(sh, elemRaw, size)
+				}
+				return d.decodeFlatSliceOf(sh, elemRaw, size, kind)
 			case plainString:
 				return d.decodeStringSlice(t, sh, elemRaw)
 			case et.Kind() == reflect.Pointer:

@@ -590,13 +590,6 @@ func sliceFn(t reflect.Type) decFunc {
 // that many small slices cost a few allocations instead of one or more
 // each.
 func (d *state) decodeFlatSlice(sh *sliceHeader, elem decFunc, size uintptr) error {
-	return d.decodeFlatSliceOf(sh, elem, size, fieldOther)
-}
-
-// decodeFlatSliceOf is decodeFlatSlice for elements of plain kind k
-// (fieldOther: none; the caller judges the dialect's methods and
-// options), whose commonest values it decodes in place.
-func (d *state) decodeFlatSliceOf(sh *sliceHeader, elem decFunc, size uintptr, k fieldKind) error {
 	if d.emptyArray() {
 		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
 		return nil
@@ -622,7 +615,75 @@ func (d *state) decodeFlatSliceOf(sh *sliceHeader, elem decFunc, size uintptr, k
 			}
 			d.flat = d.flat[:need]
 			clear(d.flat[need-int(size):])
-			if ep := unsafe.Pointer(&d.flat[n*int(size)]); k == fieldOther || !d.plainNumber(k, ep) {
+			if err := elem(d, unsafe.Pointer(&d.flat[n*int(size)])); err != nil {
+				// Like encoding/json, which grows the slice as it goes,
+				// leave the elements decoded so far (and the one that
+				// failed) in the slice.
+				d.storeFlat(sh, n+1, size)
+				return err
+			}
+			n++
+			if d.spaceNext() {
+				d.skipSpaceMore()
+			}
+			if d.pos < len(d.src) {
+				if c := d.src[d.pos]; c == ',' {
+					d.pos++
+					if d.spaceNext() {
+						d.skipSpaceMore()
+					}
+					continue
+				} else if c == ']' {
+					d.pos++
+					break
+				}
+			}
+			return d.errorAt(d.pos)
+		}
+	}
+	d.depth--
+	if n == 0 {
+		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
+		return nil
+	}
+	d.storeFlat(sh, n, size)
+	return nil
+}
+
+// decodeFlatSliceOf is decodeFlatSlice for elements of plain kind k
+// (fieldOther: none; the caller judges the dialect's methods and
+// options), whose commonest values it decodes in place. The loops are
+// two, so that decodeFlatSlice's carries no test of k.
+func (d *state) decodeFlatSliceOf(sh *sliceHeader, elem decFunc, size uintptr, k fieldKind) error {
+	if k != fieldFloat64 && k != fieldInt64 {
+		return d.decodeFlatSlice(sh, elem, size)
+	}
+	if d.emptyArray() {
+		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
+		return nil
+	}
+	if err := d.enter(); err != nil {
+		return err
+	}
+	d.pos++
+	if d.spaceNext() {
+		d.skipSpaceMore()
+	}
+	n := 0
+	if d.pos < len(d.src) && d.src[d.pos] == ']' {
+		d.pos++
+	} else {
+		d.flat = d.flat[:0]
+		for {
+			need := (n + 1) * int(size)
+			if need > cap(d.flat) {
+				grown := make([]byte, need, 2*need+64)
+				copy(grown, d.flat)
+				d.flat = grown
+			}
+			d.flat = d.flat[:need]
+			clear(d.flat[need-int(size):])
+			if ep := unsafe.Pointer(&d.flat[n*int(size)]); !d.plainNumber(k, ep) {
 				if err := elem(d, ep); err != nil {
 					// Like encoding/json, which grows the slice as it
 					// goes, leave the elements decoded so far (and the

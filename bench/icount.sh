@@ -11,9 +11,16 @@
 set -euo pipefail
 bin=$1 re=$2 n=$3
 count() {
-	GOGC=off GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind \
+	local out
+	out=$(GOGC=off GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind \
 		--callgrind-out-file=/dev/null "$bin" -test.run '^$' -test.bench "$re" \
-		-test.benchtime "${1}x" 2>&1 | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*'
+		-test.benchtime "${1}x" 2>&1)
+	if ! grep -q 'ns/op' <<<"$out"; then
+		echo "icount.sh: no benchmark matched $re (or it failed):" >&2
+		tail -5 <<<"$out" >&2
+		exit 1
+	fi
+	grep -o 'Collected : [0-9]*' <<<"$out" | grep -o '[0-9]*'
 }
 a=$(count "$n")
 b=$(count $((2 * n)))

@@ -163,9 +163,8 @@ func (e *state) callToV2(b []byte, t reflect.Type, call func(*jsontext.Encoder) 
 	me := e.takeMethodEncoder(b)
 	enc := me.enc
 	err := call(enc)
-	var r methodRun
+	r := methodRun{flushed: me.out.Bytes(), total: enc.OutputOffset()}
 	r.unflushed, r.depth, r.values = textexport.Written(enc)
-	r.total = int64(len(r.unflushed))
 	if r.depth > 0 {
 		textexport.SetOuter(enc, nil)
 		r.lastKind, r.lastLen = enc.StackIndex(r.depth)
@@ -181,10 +180,97 @@ func (e *state) callToV2(b []byte, t reflect.Type, call func(*jsontext.Encoder) 
 // textexport.SetOuter). A state keeps them for its next calls.
 type methodEncoder struct {
 	enc   *jsontext.Encoder
+	out   bytes.Buffer
 	where textexport.Prefix
 	// marshal is the state's count of encodings (state.marshals) when
 	// the Encoder was given the options of its encoding.
 	marshal uint64
+}
+
+// Levels returns the levels the Encoder stands in: at the end of the
+// output so far, written as JSON (see prefixText), inside the caller's
+// Encoder's levels.
+func (me *methodEncoder) Levels() []textexport.Level {
+	p := textexport.Prefix{Text: prefixText(me.where.Text), Outer: me.where.Outer}
+	return p.Levels()
+}
+
+// prefixText returns the encoder's output so far, p, as the JSON text
+// it stands for. While the encoder writes, p is not always that text:
+// the shared struct loop writes each field as `,"name":` and turns the
+// first comma into the object's '{' at the end, and an inline fallback
+// map is written as an object of its own inside the struct's, its
+// braces taken out once it is done (the first in place of the comma
+// before its members). So a ',' where a value goes opens an object, and
+// a '{' where a member name or the comma after a member goes is dropped
+// or is that comma.
+func prefixText(p []byte) []byte {
+	out := p
+	copied := false
+	edit := func(i int, c byte, drop bool) {
+		if !copied {
+			out = append([]byte(nil), p...)
+			copied = true
+		}
+		if drop {
+			out[i] = ' '
+		} else {
+			out[i] = c
+		}
+	}
+	var stack []byte
+	value := true // a value goes next (else a name, or a delimiter)
+	name := false // a member name goes next
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; c {
+		case ' ', '\t', '\n', '\r':
+		case '"':
+			for i++; i < len(p) && p[i] != '"'; i++ {
+				if p[i] == '\\' {
+					i++
+				}
+			}
+			value, name = false, false
+		case ',':
+			switch {
+			case value:
+				edit(i, '{', false)
+				stack = append(stack, '{')
+				value, name = false, true
+			case len(stack) > 0 && stack[len(stack)-1] == '{':
+				name = true
+			default:
+				value = true
+			}
+		case '{':
+			if name {
+				edit(i, 0, true)
+				continue
+			}
+			if !value && len(stack) > 0 && stack[len(stack)-1] == '{' {
+				// After a member: the fallback's brace stands where
+				// the comma before its members goes.
+				edit(i, ',', false)
+				name = true
+				continue
+			}
+			stack = append(stack, '{')
+			value, name = false, true
+		case '[':
+			stack = append(stack, '[')
+			value, name = true, false
+		case ':':
+			value, name = true, false
+		case '}', ']':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			value, name = false, false
+		default:
+			value, name = false, false
+		}
+	}
+	return out
 }
 
 // maxMethodOutput is the largest output buffer a methodEncoder keeps.
@@ -203,8 +289,9 @@ func (e *state) takeMethodEncoder(b []byte) *methodEncoder {
 		me = &methodEncoder{enc: new(jsontext.Encoder)}
 	}
 	me.where = textexport.Prefix{Text: b[x.base:], Outer: x.outer}
+	me.out.Reset()
 	if me.marshal == e.marshals {
-		textexport.ResetEncoder(me.enc, nil, &me.where)
+		textexport.ResetEncoder(me.enc, &me.out, nil, me)
 		return me
 	}
 	if !x.methodOptsSet {
@@ -212,7 +299,7 @@ func (e *state) takeMethodEncoder(b []byte) *methodEncoder {
 		x.methodOpts.Join(jsontext.Multiline(false))
 		x.methodOptsSet = true
 	}
-	textexport.ResetEncoder(me.enc, &x.methodOpts, &me.where)
+	textexport.ResetEncoder(me.enc, &me.out, &x.methodOpts, me)
 	me.marshal = e.marshals
 	return me
 }
@@ -221,7 +308,7 @@ func (e *state) takeMethodEncoder(b []byte) *methodEncoder {
 // buffer grew large.
 func (e *state) putMethodEncoder(me *methodEncoder) {
 	me.where = textexport.Prefix{}
-	if out, _, _ := textexport.Written(me.enc); cap(out) <= maxMethodOutput {
+	if me.out.Cap() <= maxMethodOutput {
 		e.methodEncs = append(e.methodEncs, me)
 	}
 }
@@ -229,11 +316,9 @@ func (e *state) putMethodEncoder(me *methodEncoder) {
 // methodRun is what a MarshalJSONTo method (or MarshalToFunc) did with
 // the Encoder of its own it was given.
 type methodRun struct {
-	// flushed is the output a standard library Encoder flushed: each
-	// finished top-level value and a newline. unflushed is the output
-	// the Encoder holds: all of jet's, finished values one after the
-	// other and perhaps one left open; the open one of the standard
-	// library's, when it can tell.
+	// flushed is the output the Encoder flushed: each finished
+	// top-level value and a newline. unflushed is what it holds (of a
+	// value left open), when it can tell.
 	flushed, unflushed []byte
 	total              int64  // the Encoder's output offset
 	depth              int    // containers left open

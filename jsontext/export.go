@@ -1,6 +1,7 @@
 package jsontext
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/jetjson/jet/internal/jsonopts"
@@ -18,9 +19,9 @@ func init() {
 }
 
 // resetEncoder is textexport.ResetEncoder.
-func resetEncoder(enc any, o *jsonopts.Struct, outer textexport.LevelSource) {
+func resetEncoder(enc any, w *bytes.Buffer, o *jsonopts.Struct, outer textexport.LevelSource) {
 	e := &enc.(*Encoder).s
-	e.resetOutput(e.buf[:0], nil)
+	e.resetOutput(nil, w)
 	e.outer.src = outer
 	if o == nil {
 		e.fl &^= fmtStuck

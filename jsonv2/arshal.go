@@ -283,8 +283,15 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 			return publicError(placeInEncoder(&v2api.Error{Action: "marshal", GoType: reflect.TypeOf(in), Err: err}, out, &spacing{o.Flags, o.Indent, o.IndentPrefix}))
 		}
 		if eo.Flags.Values&textFlags != o.Flags.Values&textFlags {
-			// The Encoder writes the value under the call's options.
+			// The Encoder writes the value under the call's options,
+			// and gets its own back however the call ends (a method
+			// may panic, and be recovered from).
 			own = textexport.SetEncoderOptions(out, o)
+			defer func() {
+				if own != nil {
+					textexport.SetEncoderOptions(out, own)
+				}
+			}()
 		}
 	}
 	ws := spacing{o.Flags, o.Indent, o.IndentPrefix}
@@ -300,6 +307,7 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 		err = out.WriteValue(b)
 		if own != nil {
 			textexport.SetEncoderOptions(out, own)
+			own = nil
 		}
 		return err
 	}
@@ -308,6 +316,7 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 		// options, which decide what it tracks of the objects they
 		// open.
 		textexport.SetEncoderOptions(out, own)
+		own = nil
 	}
 	f := failureOf(err, b)
 	err = placeInEncoder(err, out, &ws)

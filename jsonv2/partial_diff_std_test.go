@@ -408,10 +408,11 @@ func closeAll(se *stdjsontext.Encoder, je *jsontext.Encoder) {
 // Types the caller's functions of TestMarshalFuncPartialAgainstStd
 // write wrongly.
 type (
-	writesTwo     bool // two values
-	writesOpen    int  // an array left open, then an error
-	writesDecline uint // a value, then errors.ErrUnsupported
-	writesNone    int8 // nothing
+	writesTwo     bool  // two values
+	writesOpen    int   // an array left open, then an error
+	writesDecline uint  // a value, then errors.ErrUnsupported
+	writesNone    int8  // nothing
+	writesInts    int16 // two numbers
 )
 
 // TestMarshalFuncPartialAgainstStd: the output Marshal returns with an
@@ -438,6 +439,10 @@ func TestMarshalFuncPartialAgainstStd(t *testing.T) {
 		stdjson.MarshalToFunc(func(enc *stdjsontext.Encoder, v writesNone) error {
 			return nil
 		}),
+		stdjson.MarshalToFunc(func(enc *stdjsontext.Encoder, v writesInts) error {
+			enc.WriteToken(stdjsontext.Int(int64(v)))
+			return enc.WriteToken(stdjsontext.Int(2))
+		}),
 	))
 	jet := json.WithMarshalers(json.JoinMarshalers(
 		json.MarshalToFunc(func(enc *jsontext.Encoder, v writesTwo) error {
@@ -458,13 +463,17 @@ func TestMarshalFuncPartialAgainstStd(t *testing.T) {
 		json.MarshalToFunc(func(enc *jsontext.Encoder, v writesNone) error {
 			return nil
 		}),
+		json.MarshalToFunc(func(enc *jsontext.Encoder, v writesInts) error {
+			enc.WriteToken(jsontext.Int(int64(v)))
+			return enc.WriteToken(jsontext.Int(2))
+		}),
 	))
 	type rec struct {
 		A int
 		B any
 		C []any `json:",omitempty"`
 	}
-	for _, bad := range []any{writesTwo(true), writesOpen(0), writesOpen(3), writesDecline(7), writesNone(1)} {
+	for _, bad := range []any{writesTwo(true), writesOpen(0), writesOpen(3), writesDecline(7), writesNone(1), writesInts(1)} {
 		for name, v := range map[string]any{
 			"top":         bad,
 			"first":       []any{bad},
@@ -474,7 +483,9 @@ func TestMarshalFuncPartialAgainstStd(t *testing.T) {
 			"struct":      rec{A: 1, B: bad},
 			"structLater": rec{A: 1, B: 2, C: []any{3, bad}},
 		} {
-			if _, two := bad.(writesTwo); two && (name == "member" || name == "struct") {
+			_, two := bad.(writesTwo)
+			_, ints := bad.(writesInts)
+			if (two || ints) && (name == "member" || name == "struct") {
 				// Go's Encoder takes the second value for a member
 				// name, and refuses it (jet's reports the function
 				// that wrote two values): a known difference.

@@ -268,3 +268,69 @@ func compareTraces(t *testing.T, name string, want, got []string) {
 		}
 	}
 }
+
+// Methods record where they are in methodTrace: they need no caller's
+// functions, so the encoder takes its fast struct loops around them.
+var methodTrace []string
+
+type (
+	jetPos struct{ V int }
+	stdPos struct{ V int }
+)
+
+func (p jetPos) MarshalJSONTo(enc *jsontext.Encoder) error {
+	methodTrace = append(methodTrace, stackAt("method", enc))
+	return enc.WriteToken(jsontext.Int(int64(p.V)))
+}
+
+func (p stdPos) MarshalJSONTo(enc *stdjsontext.Encoder) error {
+	methodTrace = append(methodTrace, stackAt("method", enc))
+	return enc.WriteToken(stdjsontext.Int(int64(p.V)))
+}
+
+// posRecord holds P in a struct field, an embedded fallback map and
+// fields with options; posRecord[jetPos] is jet's, posRecord[stdPos]
+// Go's.
+type posRecord[P any] struct {
+	A     int           `json:"a"`
+	B     P             `json:"b"`
+	C     P             `json:"c,omitzero"`
+	D     []P           `json:"d,omitempty"`
+	Inner *posRecord[P] `json:"inner,omitempty"`
+	Extra map[string]P  `json:",embed"`
+}
+
+func posValues[P any](mk func(int) P) map[string]any {
+	rec := func(n int) posRecord[P] {
+		return posRecord[P]{A: n, B: mk(n), C: mk(n + 1), D: []P{mk(1), mk(2)}, Extra: map[string]P{"x": mk(3)}}
+	}
+	inner := rec(7)
+	outer := rec(8)
+	outer.Inner = &inner
+	return map[string]any{
+		"struct":   rec(1),
+		"nested":   []any{0, []any{1, rec(2)}},
+		"pointer":  &outer,
+		"map":      map[string]posRecord[P]{"k": rec(4)},
+		"fallback": posRecord[P]{Extra: map[string]P{"p": mk(1), "q": mk(2)}},
+	}
+}
+
+func TestMarshalMethodStackAgainstStd(t *testing.T) {
+	stdValues := posValues(func(n int) stdPos { return stdPos{n} })
+	jetValues := posValues(func(n int) jetPos { return jetPos{n} })
+	for name := range stdValues {
+		for _, ws := range []bool{false, true} {
+			label := fmt.Sprintf("%s/multiline=%v", name, ws)
+			methodTrace = nil
+			want, wantErr := stdjson.Marshal(stdValues[name], stdjson.Deterministic(true), stdjsontext.Multiline(ws))
+			stdTrace := methodTrace
+			methodTrace = nil
+			got, gotErr := json.Marshal(jetValues[name], json.Deterministic(true), jsontext.Multiline(ws))
+			if msg := compareResults(want, wantErr, got, gotErr); msg != "" {
+				t.Errorf("%s: %s", label, msg)
+			}
+			compareTraces(t, label, stdTrace, methodTrace)
+		}
+	}
+}

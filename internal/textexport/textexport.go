@@ -4,7 +4,11 @@
 // installed here by jsontext when it is initialised.
 package textexport
 
-import "github.com/jetjson/jet/internal/jsonopts"
+import (
+	"bytes"
+
+	"github.com/jetjson/jet/internal/jsonopts"
+)
 
 // CheckDocument checks that in is one JSON value surrounded by nothing
 // but whitespace, under the syntax options in opts (duplicate names and
@@ -34,18 +38,18 @@ var SetEncoderOptions func(enc any, o *jsonopts.Struct) *jsonopts.Struct
 var SetDecoderOptions func(dec any, o *jsonopts.Struct) *jsonopts.Struct
 
 // ResetEncoder resets enc, a *jsontext.Encoder (new, or reset this way
-// before), to write to no io.Writer: it keeps all its output, with
-// nothing between top-level values (see Written). Its options become o
-// (a copy), or stay as they were when o is nil, and it stands inside
-// the levels outer gives (see SetOuter), or none when outer is nil. It
-// does not allocate.
-var ResetEncoder func(enc any, o *jsonopts.Struct, outer LevelSource)
+// before), to write to w (emptied by the caller), each top-level value
+// followed by a newline, as a stream. Its options become o (a copy),
+// or stay as they were when o is nil, and it stands inside the levels
+// outer gives (see SetOuter), or none when outer is nil. It does not
+// allocate.
+var ResetEncoder func(enc any, w *bytes.Buffer, o *jsonopts.Struct, outer LevelSource)
 
 // Written returns what enc, a *jsontext.Encoder reset by ResetEncoder,
-// has written: its output (valid until enc is next used), how many
-// containers are left open, and how many top-level values it began, its
-// outer levels (SetOuter) left out.
-var Written func(enc any) (out []byte, depth int, values int64)
+// holds and has not yet written to its writer (valid until enc is next
+// used), how many containers are left open, and how many top-level
+// values it began, its outer levels (SetOuter) left out.
+var Written func(enc any) (unflushed []byte, depth int, values int64)
 
 // Level is one level of a jsontext Encoder's or Decoder's stack, as its
 // StackIndex and StackPointer report it: Kind is 0 at the top level,

@@ -44,8 +44,9 @@ var cpu = func() (f struct {
 // kernel).
 var hasAVX2 = cpu.avx2
 
-// skHasAVX2 reports whether the CPU and the OS support what
-// skBlocksAVX2 uses: AVX2, PCLMULQDQ and POPCNT.
+// skHasAVX2 reports whether the CPU and the OS support what the string
+// and UTF-8 kernels (skStringEndAVX2, skValidUTF8AVX2) use: AVX2,
+// PCLMULQDQ and POPCNT.
 var skHasAVX2 = cpu.avx2 && cpu.pclmul && cpu.popcnt
 
 // skHasAVX512 reports whether the CPU and the OS support AVX-512F and

@@ -7,23 +7,9 @@ import (
 	"unsafe"
 )
 
-// skBlocksAVX2 is skBlocksGo in AVX2 (plus PCLMULQDQ for the prefix XOR
-// and POPCNT): it skips 64-byte blocks of the n bytes at p and returns
-// how many bytes it consumed (a multiple of 64) and the depth left, or
-// the offset just past the bracket that closed the container (end >= 0).
-//
-//go:noescape
-func skBlocksAVX2(p *byte, n, depth int, st *skBlock) (consumed, end, depthOut int)
-
-// skBlocksAVX512 is skBlocksAVX2 with AVX-512BW compares into mask
-// registers.
-//
-//go:noescape
-func skBlocksAVX512(p *byte, n, depth int, st *skBlock) (consumed, end, depthOut int)
-
 // skBlocks is the block skipper (see skBlocksGo).
 func skBlocks(s string, j, depth int, st *skBlock) (end, next, depthOut int) {
-	if !skHasAVX2 || len(s)-j < 64 {
+	if !skHasLookup || len(s)-j < 64 {
 		return -1, j, depth
 	}
 	p := (*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), j))

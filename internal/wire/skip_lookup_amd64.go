@@ -5,8 +5,8 @@ package wire
 // The lookup block skippers: the block skipper's contract (skBlocksGo
 // is their portable twin, step for step: prefix XOR, the parity of the
 // quotes from its top bit, the walk of closing brackets) with fewer
-// instructions per 64-byte block than skBlocksAVX2 and skBlocksAVX512,
-// for the long stretches a non-validating lookup passes over (twitter's
+// instructions per 64-byte block than the kernels they replaced, for
+// the long stretches a non-validating lookup passes over (twitter's
 // statuses array: about 9,900 blocks before search_metadata). Per block
 // they test the backslashes without moving them out of the vector unit
 // (most blocks have none), take the in-string carry from the prefix
@@ -32,15 +32,10 @@ func skLookupAVX512(p *byte, n, depth int, st *skBlock) (consumed, end, depthOut
 var skHasLookup = skHasAVX2 && cpu.bmi1
 
 // skBlocksKernel runs the fastest block kernel the CPU has over the n
-// bytes at p (n >= 64; skHasAVX2 must hold).
+// bytes at p (n >= 64; skHasLookup must hold).
 func skBlocksKernel(p *byte, n, depth int, st *skBlock) (consumed, end, depthOut int) {
-	switch {
-	case skHasLookup && skHasAVX512:
+	if skHasAVX512 {
 		return skLookupAVX512(p, n, depth, st)
-	case skHasLookup:
-		return skLookupAVX2(p, n, depth, st)
-	case skHasAVX512:
-		return skBlocksAVX512(p, n, depth, st)
 	}
-	return skBlocksAVX2(p, n, depth, st)
+	return skLookupAVX2(p, n, depth, st)
 }

@@ -5,8 +5,8 @@
 DATA skLookupOdd<>+0(SB)/8, $0xAAAAAAAAAAAAAAAA
 GLOBL skLookupOdd<>(SB), RODATA|NOPTR, $8
 
-// The lookup block skippers: skBlocksAVX2's contract and algorithm in
-// fewer instructions per block (see skip_lookup_amd64.go).
+// The lookup block skippers: skBlocksGo's contract and algorithm in
+// few instructions per block (see skip_lookup_amd64.go).
 //
 // Registers: SI p, CX the last offset a whole block starts at, DX depth,
 // BX offset of the block, R9 inString (all ones inside a string), R10

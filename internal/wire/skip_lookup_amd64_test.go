@@ -113,13 +113,12 @@ func BenchmarkSkipLookup(b *testing.B) {
 	s := string(doc)
 	start := strings.IndexByte(s, '[') + 1
 	kernels := map[string]func(p *byte, n, depth int, st *skBlock) (int, int, int){
-		"blocksAVX2": skBlocksAVX2, "lookupAVX2": skLookupAVX2,
+		"lookupAVX2": skLookupAVX2,
 	}
 	if skHasAVX512 {
-		kernels["blocksAVX512"] = skBlocksAVX512
 		kernels["lookupAVX512"] = skLookupAVX512
 	}
-	for _, name := range []string{"blocksAVX2", "lookupAVX2", "blocksAVX512", "lookupAVX512"} {
+	for _, name := range []string{"lookupAVX2", "lookupAVX512"} {
 		kernel := kernels[name]
 		if kernel == nil {
 			continue

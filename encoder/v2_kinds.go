@@ -416,33 +416,12 @@ func (r *methodRun) appendText(b []byte) []byte {
 		b = append(b, v...)
 		n++
 	}
-	if len(r.unflushed) == 0 {
-		return b
-	}
-	if !sep {
-		return append(b, r.unflushed...)
-	}
-	// Values one after the other (jet's Encoder keeps them so), then
-	// perhaps one left open.
-	dec := jsontext.NewDecoder(bytes.NewReader(r.unflushed), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
-	from := int64(0)
-	for {
-		if _, err := dec.ReadValue(); err != nil {
-			break
-		}
-		if n > 0 {
+	if len(r.unflushed) > 0 {
+		// The value left open (the Encoder flushes each finished one).
+		if n > 0 && sep {
 			b = append(b, ',')
 		}
-		to := dec.InputOffset()
-		b = append(b, r.unflushed[from:to]...)
-		from = to
-		n++
-	}
-	if rest := r.unflushed[from:]; len(rest) > 0 {
-		if n > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, rest...)
+		b = append(b, r.unflushed...)
 	}
 	return b
 }

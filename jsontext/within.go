@@ -39,9 +39,6 @@ func (o *outerLevels) get() []textexport.Level {
 	return o.levels
 }
 
-// Levels returns the levels (found) as a LevelSource.
-func (o *outerLevels) Levels() []textexport.Level { return o.get() }
-
 // foundLevels are levels already found, as a LevelSource.
 type foundLevels []textexport.Level
 

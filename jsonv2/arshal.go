@@ -297,11 +297,7 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 	ws := spacing{o.Flags, o.Indent, o.IndentPrefix}
 	o.Flags.Clear(jsonopts.AnyWhitespace)
 	b, err := v2api.MarshalWithin(nil, in, o, textexport.LevelsFunc(func() []textexport.Level {
-		var lv []textexport.Level
-		if outer != nil {
-			lv = outer.Levels()
-		}
-		return textexport.Compose(lv, textexport.Levels(out))
+		return textexport.Inside(outer, textexport.Levels(out))
 	}))
 	if err == nil {
 		err = out.WriteValue(b)

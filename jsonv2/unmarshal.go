@@ -167,13 +167,9 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 // about to be (0), found only if asked for while in stays where it is.
 func levelsBefore(in *jsontext.Decoder, outer textexport.LevelSource, read int64) textexport.LevelSource {
 	return textexport.LevelsFunc(func() []textexport.Level {
-		var lv []textexport.Level
-		if outer != nil {
-			lv = outer.Levels()
-		}
 		own := textexport.Levels(in)
 		own[len(own)-1].Length -= read
-		return textexport.Compose(lv, own)
+		return textexport.Inside(outer, own)
 	})
 }
 

@@ -100,12 +100,15 @@ type Prefix struct {
 }
 
 // Levels returns the levels at the end of p.Text, inside p.Outer's.
-func (p *Prefix) Levels() []Level {
-	var lv []Level
-	if p.Outer != nil {
-		lv = p.Outer.Levels()
+func (p *Prefix) Levels() []Level { return Inside(p.Outer, PrefixLevels(p.Text)) }
+
+// Inside returns the levels of inner's text written at the end of the
+// levels outer gives (see Compose), or inner when outer is nil.
+func Inside(outer LevelSource, inner []Level) []Level {
+	if outer == nil {
+		return inner
 	}
-	return Compose(lv, PrefixLevels(p.Text))
+	return Compose(outer.Levels(), inner)
 }
 
 // Compose returns the levels of inner's text written at the end of

@@ -772,7 +772,7 @@ func structPtrElems(se *structEnc, elem encFunc, v2 bool) func(e *state, b []byt
 			switch {
 			case q == nil:
 				b = append(b, "null"...)
-			case e.depth < cycleCheckDepth:
+			case e.depth < cycleCheckDepth && e.jdepth < cycleCheckDepth:
 				e.depth++
 				b, err = e.appendStruct(b, se.fields[e.htmlIndex()], q)
 				e.depth--

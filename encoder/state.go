@@ -27,6 +27,11 @@ type state struct {
 	// reported instead of recursing forever.
 	depth int
 	seen  map[seenKey]struct{}
+	// jdepth counts the JSON arrays and objects open around the value
+	// being written, as jsontext's Encoder does: v2 looks for cycles
+	// past cycleCheckDepth of them and refuses to nest past
+	// maxDepthV2. v1 keeps it too, where it shares code with v2.
+	jdepth int
 
 	// Scratch space for sorting map members: the sort entries, and the
 	// values of map[string]any and map[string]string. Nested maps push
@@ -105,6 +110,7 @@ func putState(e *state) {
 	}
 	e.buf = e.buf[:0]
 	e.depth = 0
+	e.jdepth = 0
 	clear(e.seen)
 	// The scratch slices are cleared by their users as they pop.
 	e.order = e.order[:0]

@@ -320,6 +320,11 @@ func quoteOutput(e *state, b []byte, fn encFunc, p unsafe.Pointer) ([]byte, erro
 // appendStruct writes the struct at p. Each member is written as
 // `,"key":value`; the comma of the first becomes the opening brace.
 func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]byte, error) {
+	// A JSON object: counted as v2 counts them (memberErr and the
+	// returns below count it out).
+	if e.jdepth++; e.jdepth > maxDepthV2 && e.opts&optV2 != 0 {
+		return b, e.tooDeepV2(b)
+	}
 	start := len(b)
 	var err error
 	// The fields are walked by pointer, which leaves fewer values to
@@ -377,6 +382,7 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 					continue
 				}
 				if !validUTF8(s) {
+					e.jdepth--
 					return b, invalidUTF8(s)
 				}
 			}
@@ -421,8 +427,9 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 		case kindStruct:
 			if f.kind == kindStruct {
 				b, err = e.appendStruct(b, f.sub.fields[e.htmlIndex()], vp)
-			} else if e.depth < cycleCheckDepth {
-				// Through a pointer: counts toward cycle detection.
+			} else if e.depth < cycleCheckDepth && e.jdepth < cycleCheckDepth {
+				// Through a pointer: counts toward cycle detection (v1
+				// counts pointers, v2 the JSON containers around it).
 				e.depth++
 				b, err = e.appendStruct(b, f.sub.fields[e.htmlIndex()], vp)
 				e.depth--
@@ -451,6 +458,7 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 			}
 		}
 	}
+	e.jdepth--
 	if len(b) == start {
 		return append(b, '{', '}'), nil
 	}
@@ -474,6 +482,7 @@ func (e *state) nilSliceEmpty() bool {
 // where the first member's comma stands, so that the output before the
 // error reads as v2 wrote it.
 func (e *state) memberErr(b []byte, start int, f *encField, err error) ([]byte, error) {
+	e.jdepth--
 	if e.opts&optV2 == 0 || err == nil {
 		return b, err
 	}

@@ -126,7 +126,9 @@ func marshalV2(b []byte, v any, opts *jsonopts.Struct, outer textexport.LevelSou
 	if x.bits&v2HTML != 0 {
 		e.opts |= EscapeHTML
 	}
-	e.depth = v2DepthBase
+	// jdepth counts the caller's levels too, as Go's v2 does: its
+	// limits are on the whole text.
+	e.depth, e.jdepth = 0, textexport.Depth(outer)
 	base := len(b)
 	x.base = base
 	var out []byte
@@ -354,16 +356,9 @@ func newFnV2Kind(t reflect.Type) encFunc {
 
 const maxFloat = 1.7976931348623157e308
 
-// cycleCheckDepthV2 is how many pointers, slices and maps deep a v2
-// encoding goes before it records them to find cycles: chosen so that a
-// cycle is reported at the depth Go's v2 reports it (it starts looking
-// past 1000 levels of JSON nesting). A v2 encoding starts its depth
-// count at v2DepthBase, so that the codecs both dialects share compare
-// it with cycleCheckDepth alone.
-const (
-	cycleCheckDepthV2 = 999
-	v2DepthBase       = cycleCheckDepth - cycleCheckDepthV2
-)
+// maxDepthV2 is how many JSON arrays and objects jsontext lets a value
+// nest.
+const maxDepthV2 = 10000
 
 func floatWord(f float64) string {
 	switch {

@@ -140,12 +140,17 @@ func (e *state) sliceAnyV2(b []byte, s []any) ([]byte, error) {
 		}
 		return append(b, '[', ']'), nil
 	}
-	if e.depth >= cycleCheckDepth {
+	if len(s) == 0 {
+		// Empty: nothing that could cycle, and v2 writes it without
+		// counting a level.
+		return append(b, '[', ']'), nil
+	}
+	if e.jdepth >= cycleCheckDepth {
 		return e.sliceAnyCheckedV2(b, s)
 	}
-	e.depth++
+	e.jdepth++
 	b, err := e.sliceAnyBodyV2(b, s)
-	e.depth--
+	e.jdepth--
 	return b, err
 }
 
@@ -155,14 +160,14 @@ func (e *state) sliceAnyV2(b []byte, s []any) ([]byte, error) {
 //
 //go:noinline
 func (e *state) sliceAnyCheckedV2(b []byte, s []any) ([]byte, error) {
-	return e.checkedV2(b, unsafe.Pointer(unsafe.SliceData(s)), anySliceType, len(s), func(b []byte) ([]byte, error) {
+	return e.checkedV2(b, unsafe.Pointer(unsafe.SliceData(s)), anySliceType, len(s), true, func(b []byte) ([]byte, error) {
 		return e.sliceAnyBodyV2(b, s)
 	})
 }
 
 //go:noinline
 func (e *state) mapStringAnyCheckedV2(b []byte, m map[string]any) ([]byte, error) {
-	return e.checkedV2(b, *(*unsafe.Pointer)(unsafe.Pointer(&m)), anyMapType, 0, func(b []byte) ([]byte, error) {
+	return e.checkedV2(b, *(*unsafe.Pointer)(unsafe.Pointer(&m)), anyMapType, 0, true, func(b []byte) ([]byte, error) {
 		return e.mapStringAnyBodyV2(b, m)
 	})
 }
@@ -197,12 +202,12 @@ func (e *state) mapStringAnyV2(b []byte, m map[string]any) ([]byte, error) {
 		// path checks for duplicates.
 		return e.mapStringAnyGeneralV2(b, m)
 	}
-	if e.depth >= cycleCheckDepth {
+	if e.jdepth >= cycleCheckDepth {
 		return e.mapStringAnyCheckedV2(b, m)
 	}
-	e.depth++
+	e.jdepth++
 	b, err := e.mapStringAnyBodyV2(b, m)
-	e.depth--
+	e.jdepth--
 	return b, err
 }
 

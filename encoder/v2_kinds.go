@@ -182,6 +182,9 @@ type methodEncoder struct {
 	enc   *jsontext.Encoder
 	out   bytes.Buffer
 	where textexport.Prefix
+	// depth is the containers open around the method's value (the
+	// caller's levels included): where.Levels()'s, without reading.
+	depth int
 	// marshal is the state's count of encodings (state.marshals) when
 	// the Encoder was given the options of its encoding.
 	marshal uint64
@@ -194,6 +197,9 @@ func (me *methodEncoder) Levels() []textexport.Level {
 	p := textexport.Prefix{Text: prefixText(me.where.Text), Outer: me.where.Outer}
 	return p.Levels()
 }
+
+// Depth returns how many containers Levels holds open.
+func (me *methodEncoder) Depth() int { return me.depth }
 
 // prefixText returns the encoder's output so far, p, as the JSON text
 // it stands for. While the encoder writes, p is not always that text:
@@ -289,6 +295,7 @@ func (e *state) takeMethodEncoder(b []byte) *methodEncoder {
 		me = &methodEncoder{enc: new(jsontext.Encoder)}
 	}
 	me.where = textexport.Prefix{Text: b[x.base:], Outer: x.outer}
+	me.depth = e.jdepth
 	me.out.Reset()
 	if me.marshal == e.marshals {
 		textexport.ResetEncoder(me.enc, &me.out, nil, me)
@@ -505,19 +512,18 @@ func pointerFnV2(t reflect.Type) encFunc {
 			e.v2.tag = 0
 			return append(b, "null"...), nil
 		}
-		if e.depth >= cycleCheckDepth {
-			return e.checkedV2(b, q, t, 0, func(b []byte) ([]byte, error) { return elem(e, b, q) })
+		if e.jdepth >= cycleCheckDepth {
+			return e.checkedV2(b, q, t, 0, false, func(b []byte) ([]byte, error) { return elem(e, b, q) })
 		}
-		e.depth++
-		b, err := elem(e, b, q)
-		e.depth--
-		return b, err
+		return elem(e, b, q)
 	}
 }
 
-// checkedV2 runs fn with p recorded on the path, past the depth where v2
-// starts looking for cycles, and reports a cycle as v2 does.
-func (e *state) checkedV2(b []byte, p unsafe.Pointer, t reflect.Type, n int, fn func([]byte) ([]byte, error)) ([]byte, error) {
+// checkedV2 runs fn with p recorded on the path, as v2 does for
+// pointers, maps and slices past cycleCheckDepth JSON containers, and
+// reports a cycle as v2 does. A map or slice (container) is a JSON
+// container of its own, counted in jdepth, refused past maxDepthV2.
+func (e *state) checkedV2(b []byte, p unsafe.Pointer, t reflect.Type, n int, container bool, fn func([]byte) ([]byte, error)) ([]byte, error) {
 	k := seenKey{p, t, n}
 	if e.seen == nil {
 		e.seen = map[seenKey]struct{}{}
@@ -525,13 +531,46 @@ func (e *state) checkedV2(b []byte, p unsafe.Pointer, t reflect.Type, n int, fn 
 	if _, ok := e.seen[k]; ok {
 		return b, semErr(b, t, errCycle)
 	}
+	if container {
+		if err := e.openV2(b); err != nil {
+			return b, err
+		}
+	}
 	e.seen[k] = struct{}{}
-	e.depth++
 	b, err := fn(b)
-	e.depth--
 	delete(e.seen, k)
+	if container {
+		e.jdepth--
+	}
 	return b, err
 }
+
+// openV2 counts a JSON array or object about to be written at the end
+// of b, as jsontext's Encoder does; past maxDepthV2 it is the Encoder's
+// error, and nothing is counted. The caller decrements jdepth after
+// the container.
+func (e *state) openV2(b []byte) error {
+	if e.jdepth++; e.jdepth > maxDepthV2 {
+		return e.tooDeepV2(b)
+	}
+	return nil
+}
+
+// tooDeepV2 takes back the level openV2 counted past maxDepthV2 and
+// returns the Encoder's error for it.
+//
+//go:noinline
+func (e *state) tooDeepV2(b []byte) error {
+	e.jdepth--
+	return &jsontext.SyntacticError{ByteOffset: int64(len(b)), Err: errMaxDepthText}
+}
+
+// errMaxDepthText is jsontext's cause for nesting too deep.
+var errMaxDepthText = func() error {
+	v := jsontext.Value(strings.Repeat("[", maxDepthV2+1))
+	err := v.Compact()
+	return err.(*jsontext.SyntacticError).Err
+}()
 
 func bytesFnV2(t reflect.Type) encFunc {
 	n := 0
@@ -577,17 +616,17 @@ func sliceFnV2(t reflect.Type) encFunc {
 			// Empty: nothing to walk, nothing that could cycle.
 			return append(b, '[', ']'), nil
 		}
-		if e.depth >= cycleCheckDepth {
-			return e.checkedV2(b, sh.Data, t, sh.Len, func(b []byte) ([]byte, error) { return e.elemsV2(b, elem, sh.Data, sh.Len, size) })
+		if e.jdepth >= cycleCheckDepth {
+			return e.checkedV2(b, sh.Data, t, sh.Len, true, func(b []byte) ([]byte, error) { return e.elemsV2(b, elem, sh.Data, sh.Len, size) })
 		}
-		e.depth++
+		e.jdepth++
 		var err error
 		if e.v2.bits&v2Slow == 0 {
 			b, err = fast(e, b, sh.Data, sh.Len)
 		} else {
 			b, err = e.elemsV2(b, elem, sh.Data, sh.Len, size)
 		}
-		e.depth--
+		e.jdepth--
 		return b, err
 	}
 }
@@ -600,10 +639,17 @@ func arrayFnV2(t reflect.Type) encFunc {
 		if err := e.tagCheck(b, t); err != nil {
 			return b, err
 		}
-		if e.v2.bits&v2Slow == 0 {
-			return fast(e, b, p, n)
+		if err := e.openV2(b); err != nil {
+			return b, err
 		}
-		return e.elemsV2(b, elem, p, n, size)
+		var err error
+		if e.v2.bits&v2Slow == 0 {
+			b, err = fast(e, b, p, n)
+		} else {
+			b, err = e.elemsV2(b, elem, p, n, size)
+		}
+		e.jdepth--
+		return b, err
 	}
 }
 
@@ -677,6 +723,9 @@ func elemsFnV2(et reflect.Type) elemsFunc {
 		inner, m := elemsFnV2(et.Elem()), et.Len()
 		return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
 			b = append(b, '[')
+			if n > 0 && e.jdepth >= maxDepthV2 {
+				return b, within(e.openV2(b), "0")
+			}
 			var err error
 			for i := 0; ; i++ {
 				if b, i = appendFloatRows(b, p, i, n, m, size); i == n {
@@ -696,6 +745,9 @@ func elemsFnV2(et reflect.Type) elemsFunc {
 		inner, m := elemsFnV2(et.Elem()), et.Len()
 		return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
 			b = append(b, '[')
+			if n > 0 && e.jdepth >= maxDepthV2 {
+				return b, within(e.openV2(b), "0")
+			}
 			var err error
 			for i := 0; i < n; i++ {
 				if b, err = inner(e, b, unsafe.Add(p, uintptr(i)*size), m); err != nil {
@@ -759,7 +811,7 @@ func mapFnV2(t reflect.Type) encFunc {
 			// Unsorted, and names that cannot be written alike (or
 			// need no check): ranged natively.
 			x := e.v2.bits
-			if x&(v2Slow|v2Sorted) == 0 && x&(v2AllowBadUTF8|v2AllowDup) != v2AllowBadUTF8 && e.depth < cycleCheckDepth {
+			if x&(v2Slow|v2Sorted) == 0 && x&(v2AllowBadUTF8|v2AllowDup) != v2AllowBadUTF8 && e.jdepth < cycleCheckDepth {
 				return e.mapStringStringV2(b, *(*map[string]string)(p))
 			}
 			return mc.encode(e, b, p)
@@ -813,7 +865,7 @@ func (e *state) mapStringStringV2(b []byte, m map[string]string) ([]byte, error)
 	if len(m) == 0 {
 		return append(b, '{', '}'), nil
 	}
-	e.depth++
+	e.jdepth++
 	b = append(b, '{')
 	var err error
 	for k, v := range m {
@@ -827,7 +879,7 @@ func (e *state) mapStringStringV2(b []byte, m map[string]string) ([]byte, error)
 		}
 		b = append(b, ',')
 	}
-	e.depth--
+	e.jdepth--
 	if err != nil {
 		return b, err
 	}
@@ -846,13 +898,17 @@ func (mc *mapV2) encode(e *state, b []byte, p unsafe.Pointer) ([]byte, error) {
 	if m.Len() == 0 {
 		return append(b, '{', '}'), nil
 	}
-	body := func(b []byte) ([]byte, error) { return e.mapBodyV2(b, m, mc) }
-	if e.depth >= cycleCheckDepth {
-		return e.checkedV2(b, mp, mc.t, 0, body)
+	if mc.fallback {
+		// Its members are the struct's: no level of its own, and v2
+		// does not look for it on the path.
+		return e.mapBodyV2(b, m, mc)
 	}
-	e.depth++
-	b, err := body(b)
-	e.depth--
+	if e.jdepth >= cycleCheckDepth {
+		return e.checkedV2(b, mp, mc.t, 0, true, func(b []byte) ([]byte, error) { return e.mapBodyV2(b, m, mc) })
+	}
+	e.jdepth++
+	b, err := e.mapBodyV2(b, m, mc)
+	e.jdepth--
 	return b, err
 }
 

@@ -184,6 +184,9 @@ func structFnV2(t reflect.Type) encFunc {
 		// Scalars are written in the loop unless an option or the
 		// caller's functions may change how.
 		inline := x&v2Stringify == 0 && e.v2.funcs == nil
+		if err := e.openV2(b); err != nil {
+			return b, err
+		}
 		start := len(b)
 		b = append(b, '{')
 		var written *fallbackNames
@@ -229,6 +232,7 @@ func structFnV2(t reflect.Type) encFunc {
 			}
 			e.v2.tag = 0
 			if err != nil {
+				e.jdepth--
 				return b, within(err, f.name)
 			}
 			if f.omitEmpty && emptyJSON(b[valAt:]) {
@@ -245,11 +249,14 @@ func structFnV2(t reflect.Type) encFunc {
 				fp = *(*unsafe.Pointer)(fp)
 			}
 			if fp != nil {
-				if b, err = e.appendFallbackV2(b, start, fp, fallback, fallbackType, written); err != nil {
+				b, err = e.appendFallbackV2(b, start, fp, fallback, fallbackType, written)
+				if err != nil {
+					e.jdepth--
 					return b, err
 				}
 			}
 		}
+		e.jdepth--
 		return append(b, '}'), nil
 	}
 	if se == nil {

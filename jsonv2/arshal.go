@@ -296,9 +296,7 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 	}
 	ws := spacing{o.Flags, o.Indent, o.IndentPrefix}
 	o.Flags.Clear(jsonopts.AnyWhitespace)
-	b, err := v2api.MarshalWithin(nil, in, o, textexport.LevelsFunc(func() []textexport.Level {
-		return textexport.Inside(outer, textexport.Levels(out))
-	}))
+	b, err := v2api.MarshalWithin(nil, in, o, encoderLevels{outer, out})
 	if err == nil {
 		err = out.WriteValue(b)
 		if own != nil {
@@ -315,7 +313,15 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 		own = nil
 	}
 	f := failureOf(err, b)
-	err = placeInEncoder(err, out, &ws)
+	if outer != nil {
+		// Placed within the levels around the Encoder too, as Go's
+		// Encoder (which is the whole output's) places it.
+		textexport.SetOuter(out, outer)
+		err = placeInEncoder(err, out, &ws)
+		textexport.SetOuter(out, nil)
+	} else {
+		err = placeInEncoder(err, out, &ws)
+	}
 	// The Encoder takes the tokens written before the error, as Go's
 	// does.
 	level := out.StackDepth()
@@ -611,4 +617,22 @@ func placeInEncoder(err error, out *jsontext.Encoder, ws *spacing) error {
 		err = v2api.Within(err, tok)
 	}
 	return v2api.Offset(err, at)
+}
+
+// encoderLevels are the levels of an Encoder that a value is marshaled
+// into, inside the outer levels it had (see MarshalEncode).
+type encoderLevels struct {
+	outer textexport.LevelSource
+	enc   *jsontext.Encoder
+}
+
+// Levels returns the levels, the top level first.
+func (l encoderLevels) Levels() []textexport.Level {
+	return textexport.Inside(l.outer, textexport.Levels(l.enc))
+}
+
+// Depth returns how many containers the levels hold open.
+func (l encoderLevels) Depth() int {
+	_, own, _ := textexport.Written(l.enc)
+	return textexport.Depth(l.outer) + own
 }

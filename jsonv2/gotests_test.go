@@ -122,10 +122,7 @@ var goV2Excluded = map[string]string{
 // longer fails is logged too, to be removed. The families:
 //   - errors worded or placed differently (ByteOffset, JSONPointer,
 //     GoType, what wraps what).
-var goV2KnownFailures = map[string]string{
-	"TestMarshal/Maps/CyclicMap":     "the cycle is reported one level early: jet ByteOffset 5000 and a pointer of 1000 /k tokens, Go 5005 and 1001 (the message looks the same, the pointer being truncated), so the output before the error is one `{\"k\":` shorter",
-	"TestMarshal/Slices/CyclicSlice": "the cycle is reported one level early: jet ByteOffset 1000 and a pointer of 1000 /0 tokens, Go 1001 and 1001 (the message looks the same, the pointer being truncated), so the output before the error is one `[` shorter",
-}
+var goV2KnownFailures = map[string]string{}
 
 // goV2KnownCrashes lists the cases of Go's table-driven tests (as
 // Test/name) that crash the test binary (a panic in jet), with how. They

@@ -81,6 +81,28 @@ type LevelsFunc func() []Level
 // Levels returns f().
 func (f LevelsFunc) Levels() []Level { return f() }
 
+// DepthSource is a LevelSource that can count its open containers
+// without building its levels.
+type DepthSource interface {
+	LevelSource
+	Depth() int
+}
+
+// Depth returns how many containers src's levels hold open (its levels
+// less the top level; 0 for nil): cheaply when src is a DepthSource.
+func Depth(src LevelSource) int {
+	switch s := src.(type) {
+	case nil:
+		return 0
+	case DepthSource:
+		return s.Depth()
+	}
+	if n := len(src.Levels()); n > 0 {
+		return n - 1
+	}
+	return 0
+}
+
 // Levels returns the levels of coder's stack (a *jsontext.Encoder or
 // *jsontext.Decoder), the top level first, its outer levels included.
 var Levels func(coder any) []Level

@@ -35,8 +35,13 @@ func mapFn(t reflect.Type) decFunc {
 				}
 				m := *(*map[string]any)(p)
 				if m == nil {
-					m = make(map[string]any)
-					*(*map[string]any)(p) = m
+					// A new map, as decoding into any builds it: made
+					// at its size once the members are read.
+					v, err := d.objectAny()
+					if err == nil {
+						*(*map[string]any)(p) = v.(map[string]any)
+					}
+					return err
 				}
 				empty, err := d.objectStart()
 				for !empty && err == nil {

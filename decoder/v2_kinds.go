@@ -1085,6 +1085,20 @@ func mapFnV2(t reflect.Type) decFunc {
 		default:
 			return d.mismatchV2(t, false)
 		}
+		if t == mapStringAnyType && m.IsNil() && d.v2.bits&v2AllowDup == 0 && !d.v2.fromAny && d.v2.funcs == nil {
+			// A new map[string]any: built as ifaceFnV2 builds one, by
+			// v1's any decoder (a map made at its size), when the text
+			// is known to be valid or checked as read.
+			start, depth := d.pos, d.depth
+			if x, err := d.decodeAny(); err == nil && d.saved == nil {
+				*(*map[string]any)(p) = x.(map[string]any)
+				return nil
+			}
+			if d.v2.single {
+				return d.truncated()
+			}
+			d.pos, d.depth, d.saved = start, depth, nil
+		}
 		if m.IsNil() {
 			m.Set(reflect.MakeMap(t))
 		}

@@ -603,6 +603,27 @@ func pointerFnV2(t reflect.Type) decFunc {
 	}
 }
 
+// anyByV1 decodes the value at pos by v1's any decoder (slabs, sized
+// maps), which builds the very values v2 builds when the text is known
+// to be valid (or checked as read, in a single pass) and duplicate
+// names are refused. It cannot say where a number overflows, or handle
+// text cut before a syntax error: done is false when the caller must
+// decode the value again its own way (pos is back at its start), and
+// true with the error of a single pass that must give way to the
+// checked one.
+func (d *state) anyByV1() (x any, done bool, err error) {
+	start, depth := d.pos, d.depth
+	if x, err := d.decodeAny(); err == nil && d.saved == nil {
+		return x, true, nil
+	}
+	if d.v2.single {
+		// Not known to be valid: the checked pass will say.
+		return nil, true, d.truncated()
+	}
+	d.pos, d.depth, d.saved = start, depth, nil
+	return nil, false, nil
+}
+
 func ifaceFnV2(t reflect.Type) decFunc {
 	empty := t.NumMethod() == 0
 	return func(d *state, p unsafe.Pointer) error {
@@ -610,21 +631,12 @@ func ifaceFnV2(t reflect.Type) decFunc {
 			return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
 		}
 		if empty && t == anyType && !d.atEnd() && *(*any)(p) == nil && d.v2.bits&v2AllowDup == 0 && !d.v2.fromAny {
-			// Text known to be valid (or checked as read, in a single
-			// pass), without duplicate names: v1's any decoder (slabs,
-			// sized maps) builds the very values anyV2 builds. It cannot
-			// say where a number overflows, or handle text cut before a
-			// syntax error: anyV2 then decodes the value again.
-			start, depth := d.pos, d.depth
-			if x, err := d.decodeAny(); err == nil && d.saved == nil {
-				*(*any)(p) = x
-				return nil
+			if x, done, err := d.anyByV1(); done {
+				if err == nil {
+					*(*any)(p) = x
+				}
+				return err
 			}
-			if d.v2.single {
-				// Not known to be valid: the checked pass will say.
-				return d.truncated()
-			}
-			d.pos, d.depth, d.saved = start, depth, nil
 			x, err := d.anyV2()
 			if x != nil {
 				*(*any)(p) = x
@@ -1086,18 +1098,14 @@ func mapFnV2(t reflect.Type) decFunc {
 			return d.mismatchV2(t, false)
 		}
 		if t == mapStringAnyType && m.IsNil() && d.v2.bits&v2AllowDup == 0 && !d.v2.fromAny && d.v2.funcs == nil {
-			// A new map[string]any: built as ifaceFnV2 builds one, by
-			// v1's any decoder (a map made at its size), when the text
-			// is known to be valid or checked as read.
-			start, depth := d.pos, d.depth
-			if x, err := d.decodeAny(); err == nil && d.saved == nil {
-				*(*map[string]any)(p) = x.(map[string]any)
-				return nil
+			// A new map[string]any: built as ifaceFnV2 builds one (a
+			// map made at its size).
+			if x, done, err := d.anyByV1(); done {
+				if err == nil {
+					*(*map[string]any)(p) = x.(map[string]any)
+				}
+				return err
 			}
-			if d.v2.single {
-				return d.truncated()
-			}
-			d.pos, d.depth, d.saved = start, depth, nil
 		}
 		if m.IsNil() {
 			m.Set(reflect.MakeMap(t))

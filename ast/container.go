@@ -28,6 +28,10 @@ const (
 	// goValueBudget is how many values of the Go values of V_ANY nodes
 	// Set and Add read at most, looking for the node they change.
 	goValueBudget = 256
+	// editBuf is the size of the stack buffer an edit builds its new
+	// text in (the new value, with a key and the containers created
+	// around it); a longer text goes to the heap.
+	editBuf = 128
 )
 
 // container holds the parsed members of an array or object node.

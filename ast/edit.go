@@ -1,6 +1,7 @@
 package ast
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -39,7 +40,7 @@ func SetPath(src []byte, path string, value any, opts EditOptions) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
-	return edit(wire.StringOf(src), steps, opts.ValidateJSON, false, value, nil)
+	return edit(src, steps, opts.ValidateJSON, false, value, nil)
 }
 
 // SetRawPath is SetPath with the new value given as JSON text, which must
@@ -56,7 +57,7 @@ func SetRawPath(src []byte, path string, raw []byte, opts EditOptions) ([]byte, 
 	}
 	i := wire.SkipSpace(r, 0)
 	end, _ := wire.SkipValue(r, i, wire.DefaultMaxDepth)
-	return edit(wire.StringOf(src), steps, opts.ValidateJSON, false, nil, []byte(r[i:end]))
+	return edit(src, steps, opts.ValidateJSON, false, nil, []byte(r[i:end]))
 }
 
 // DeletePath returns a copy of the document src without the value at
@@ -69,7 +70,7 @@ func DeletePath(src []byte, path string, opts EditOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return edit(wire.StringOf(src), steps, opts.ValidateJSON, true, nil, nil)
+	return edit(src, steps, opts.ValidateJSON, true, nil, nil)
 }
 
 // spot is where an edit applies.
@@ -247,8 +248,16 @@ rest:
 	return sp, pending
 }
 
-// edit applies a set (value or raw) or a delete at steps.
-func edit(src string, steps []step, validate, del bool, value any, raw []byte) ([]byte, error) {
+// edit applies a set (value or raw) or a delete at steps to the document
+// b.
+//
+// The new document is built with bytes.Join from three parts: the text
+// of b before the edit, the new text (nothing, for a delete) and the
+// text after it. Join allocates without zeroing and copies each part
+// once, where a buffer from make would be cleared first: for a large
+// document, clearing it cost as much as copying into it.
+func edit(b []byte, steps []step, validate, del bool, value any, raw []byte) ([]byte, error) {
+	src := wire.StringOf(b)
 	if validate && validFirst(src) && editable(steps) {
 		// Checked as a whole: the search need not check what it passes.
 		if !wire.Valid(src, wire.DefaultMaxDepth) {
@@ -267,16 +276,14 @@ func edit(src string, steps []step, validate, del bool, value any, raw []byte) (
 		if len(steps) == 0 {
 			return nil, errors.New("ast: cannot delete the whole document")
 		}
-		a, b := sp.memberStart, sp.end
+		a, z := sp.memberStart, sp.end
 		switch {
 		case sp.prevEnd >= 0:
 			a = sp.prevEnd
 		case sp.nextStart >= 0:
-			b = sp.nextStart
+			z = sp.nextStart
 		}
-		out := make([]byte, 0, len(src)-(b-a))
-		out = append(out, src[:a]...)
-		return append(out, src[b:]...), nil
+		return bytes.Join([][]byte{b[:a], b[z:]}, nil), nil
 	}
 	// The new text: value, wrapped in the containers still missing.
 	var from int // steps[from:] are still to be created around the value
@@ -293,48 +300,72 @@ func edit(src string, steps []step, validate, del bool, value any, raw []byte) (
 	default:
 		from, at, cut = sp.k, sp.start, sp.end
 	}
-	size := len(src) - (cut - at) + len(sep) + 16
-	if s, ok := value.(string); ok {
-		size += len(s) + 2
-	}
-	size += len(raw)
-	for k := from; k < len(steps); k++ {
-		size += len(steps[k].key) + 6
-	}
-	out := make([]byte, 0, size)
-	out = append(out, src[:at]...)
-	out = append(out, sep...)
+	// Most new texts fit in buf, on the stack.
+	var buf [editBuf]byte
+	mid := append(buf[:0], sep...)
 	if !sp.found && sp.inObject {
-		out = wire.AppendQuoted(out, steps[sp.k].key, false)
-		out = append(out, ':')
+		mid = wire.AppendQuoted(mid, steps[sp.k].key, false)
+		mid = append(mid, ':')
 	}
 	for k := from; k < len(steps); k++ {
 		if st := &steps[k]; st.op == opAppend || st.index == 0 {
-			out = append(out, '[')
+			mid = append(mid, '[')
 		} else {
-			out = wire.AppendQuoted(append(out, '{'), st.key, false)
-			out = append(out, ':')
+			mid = wire.AppendQuoted(append(mid, '{'), st.key, false)
+			mid = append(mid, ':')
 		}
 	}
-	vs := len(out)
+	vs := len(mid)
 	if raw != nil {
-		out = append(out, raw...)
-	} else if out, err = AppendValue(out, value); err != nil {
+		mid = append(mid, raw...)
+	} else if m, ok := appendScalar(mid, value); ok {
+		mid = m
+	} else if mid, err = AppendValue(append([]byte(nil), mid...), value); err != nil {
 		return nil, err
 	}
 	// The value ends up inside len(steps) containers: the document must
 	// stay within the nesting jet accepts.
-	if len(steps) > wire.DefaultMaxDepth || !wire.Valid(wire.StringOf(out[vs:]), wire.DefaultMaxDepth-len(steps)) {
+	if len(steps) > wire.DefaultMaxDepth || !wire.Valid(wire.StringOf(mid[vs:]), wire.DefaultMaxDepth-len(steps)) {
 		return nil, fmt.Errorf("ast: the edit would nest the document deeper than %d levels", wire.DefaultMaxDepth)
 	}
 	for k := len(steps) - 1; k >= from; k-- {
 		if st := &steps[k]; st.op == opAppend || st.index == 0 {
-			out = append(out, ']')
+			mid = append(mid, ']')
 		} else {
-			out = append(out, '}')
+			mid = append(mid, '}')
 		}
 	}
-	return append(out, src[cut:]...), nil
+	return bytes.Join([][]byte{b[:at], mid, b[cut:]}, nil), nil
+}
+
+// appendScalar is AppendValue for the scalar types it encodes without
+// help (strings, booleans, integers, finite float64s and nil), which it
+// appends to dst; ok is false for any other value (or a NaN or
+// infinity), with nothing appended. Unlike
+// AppendValue, it never lets dst escape, so that dst may be on the
+// caller's stack.
+func appendScalar(dst []byte, v any) (out []byte, ok bool) {
+	switch x := v.(type) {
+	case nil:
+		return append(dst, "null"...), true
+	case string:
+		return wire.AppendQuoted(dst, x, false), true
+	case bool:
+		return strconv.AppendBool(dst, x), true
+	case int:
+		return strconv.AppendInt(dst, int64(x), 10), true
+	case int64:
+		return strconv.AppendInt(dst, x, 10), true
+	case int32:
+		return strconv.AppendInt(dst, int64(x), 10), true
+	case uint64:
+		return strconv.AppendUint(dst, x, 10), true
+	case float64:
+		if !math.IsNaN(x) && !math.IsInf(x, 0) {
+			return wire.AppendFloat(dst, x, 64), true
+		}
+	}
+	return dst, false
 }
 
 // AppendValue appends the JSON encoding of v to dst as jet.Marshal
@@ -342,26 +373,12 @@ func edit(src string, steps []step, validate, del bool, value any, raw []byte) (
 // *Node) is written as its JSON text and a json.RawMessage as it is,
 // after checking that it is one valid JSON value.
 func AppendValue(dst []byte, v any) ([]byte, error) {
+	if out, ok := appendScalar(dst, v); ok {
+		return out, nil
+	}
 	switch x := v.(type) {
-	case nil:
-		return append(dst, "null"...), nil
-	case string:
-		return wire.AppendQuoted(dst, x, false), nil
-	case bool:
-		return strconv.AppendBool(dst, x), nil
-	case int:
-		return strconv.AppendInt(dst, int64(x), 10), nil
-	case int64:
-		return strconv.AppendInt(dst, x, 10), nil
-	case int32:
-		return strconv.AppendInt(dst, int64(x), 10), nil
-	case uint64:
-		return strconv.AppendUint(dst, x, 10), nil
-	case float64:
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return dst, &json.UnsupportedValueError{Str: strconv.FormatFloat(x, 'g', -1, 64)}
-		}
-		return wire.AppendFloat(dst, x, 64), nil
+	case float64: // a NaN or infinity
+		return dst, &json.UnsupportedValueError{Str: strconv.FormatFloat(x, 'g', -1, 64)}
 	case Node:
 		var path walkPath
 		return x.appendJSON(dst, &path)

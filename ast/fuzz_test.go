@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/jetjson/jet/encoder"
 	"github.com/jetjson/jet/internal/syntaxv1"
 	"github.com/jetjson/jet/internal/wire"
 )
@@ -238,6 +239,63 @@ func FuzzEditPath(f *testing.F) {
 		raw, _ := got.Raw()
 		want, _ := mustStd(value)
 		sameJSON(t, "read back", raw, want)
+	})
+}
+
+// FuzzSetScalar checks the scalar fast path of SetPath (appendScalar,
+// writing the new text into a stack buffer) against the general one: the
+// same edit with the value encoded by the encoder and given as raw JSON.
+func FuzzSetScalar(f *testing.F) {
+	paths := []string{"a", "b.1", "c.d.e.-1", "x.y", "0.id", "1.tags.0", "/c/d", "b.-1", "new.0.k", "", "a.b"}
+	for i, d := range fuzzDocs {
+		f.Add(d, paths[i%len(paths)], "v\\\""+string(rune(i))+"\u2028", int64(i)-5, float64(i)*1.5e-3, uint8(i))
+	}
+	f.Add(fuzzDocs[0], "a", string(make([]byte, 200)), int64(-1<<63), 1e300, uint8(3))
+	f.Fuzz(func(t *testing.T, doc, path, s string, n int64, x float64, kind uint8) {
+		var v any
+		switch kind % 9 {
+		case 0:
+			v = s
+		case 1:
+			v = int(n)
+		case 2:
+			v = n
+		case 3:
+			v = int32(n)
+		case 4:
+			v = uint64(n)
+		case 5:
+			v = x
+		case 6:
+			v = n&1 == 0
+		case 7:
+			v = nil
+		default:
+			v = []any{s, n} // not a scalar: the general path both ways
+		}
+		var raw []byte
+		eerr := encoder.EncodeInto(&raw, v, 0)
+		prefix := []byte("pre")
+		got, ok := appendScalar(prefix, v)
+		if string(prefix) != "pre" {
+			t.Fatalf("appendScalar changed its prefix: %q", prefix)
+		}
+		if ok && (eerr != nil || string(got) != "pre"+string(raw)) {
+			t.Fatalf("appendScalar(%#v) = %q; the encoder gives %q, %v", v, got, raw, eerr)
+		}
+		for _, opts := range []EditOptions{{}, validating} {
+			set, err := SetPath([]byte(doc), path, v, opts)
+			if eerr != nil {
+				if err == nil {
+					t.Fatalf("SetPath(%#v) = %q; the encoder fails: %v", v, set, eerr)
+				}
+				continue
+			}
+			want, werr := SetRawPath([]byte(doc), path, raw, opts)
+			if (err == nil) != (werr == nil) || string(set) != string(want) {
+				t.Fatalf("SetPath(%q, %q, %#v) = %q, %v; with the encoded value %q, %v", doc, path, v, set, err, want, werr)
+			}
+		}
 	})
 }
 

@@ -419,3 +419,82 @@ func TestFindIndexedLongArrays(t *testing.T) {
 		}
 	}
 }
+
+// TestFindIndexedWideObjects compares the token-list search with the
+// byte-reading one on objects of many members, spread over many blocks
+// by whitespace of varying width: lookups whose cursor lists tokens
+// many times, each listing ending where its span or the cursor's room
+// does, with members and containers across the ends.
+func TestFindIndexedWideObjects(t *testing.T) {
+	r := rand.New(rand.NewSource(9))
+	for round := 0; round < 30; round++ {
+		var b strings.Builder
+		n := 20 + r.Intn(400)
+		pad := r.Intn(40) // the widest run of whitespace
+		space := func() { b.WriteString(strings.Repeat(" ", r.Intn(pad+1))) }
+		b.WriteString("{")
+		for k := 0; k < n; k++ {
+			if k > 0 {
+				b.WriteString(",")
+			}
+			space()
+			fmt.Fprintf(&b, `"k%d"`, k)
+			space()
+			b.WriteString(":")
+			space()
+			switch r.Intn(5) {
+			case 0:
+				fmt.Fprintf(&b, `{"k%d": [1, {"x": "}]"}], "y": %q}`, k+1, strings.Repeat("a\\\"", r.Intn(30)))
+			case 1:
+				fmt.Fprintf(&b, "%q", strings.Repeat("k1\":{", r.Intn(40)))
+			case 2:
+				b.WriteString("[" + strings.Repeat("2, ", r.Intn(50)) + "3]")
+			default:
+				fmt.Fprintf(&b, "%d", r.Int63())
+			}
+		}
+		space()
+		b.WriteString("}")
+		doc := b.String()
+		if !json.Valid([]byte(doc)) {
+			t.Fatalf("generated invalid JSON %.200q", doc)
+		}
+		for k := 0; k <= n; k += 1 + r.Intn(7) {
+			for _, path := range []string{fmt.Sprintf("k%d", k), fmt.Sprintf("k%d.k%d", k, k+1), fmt.Sprintf("k%d.k%d.1.x", k, k+1)} {
+				steps, err := parsePath(path, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s1, e1, err1 := findIndexed(doc, steps)
+				s2, e2, err2 := findLooseBytes(doc, steps)
+				if s1 != s2 || e1 != e2 || fmt.Sprint(err1) != fmt.Sprint(err2) {
+					t.Fatalf("%s in %.100q: tokens %d %d %v, bytes %d %d %v", path, doc, s1, e1, err1, s2, e2, err2)
+				}
+			}
+		}
+	}
+}
+
+// TestFindIndexedTwitter compares the token-list search with the
+// byte-reading one on paths into every status of twitter.json (pretty
+// printed: a few tokens a block).
+func TestFindIndexedTwitter(t *testing.T) {
+	src := corpus(t)["twitter"]
+	if src == "" {
+		t.Skip("twitter.json not in the corpus")
+	}
+	for i := 0; i < 101; i++ {
+		for _, f := range []string{"statuses.%d.user.screen_name", "statuses.%d.id", "statuses.%d.metadata.result_type", "statuses.%d.entities.urls.0.url", "statuses.%d.user.entities.description.urls", "statuses.%d.retweeted_status.user.id", "statuses.%d.nope"} {
+			path := fmt.Sprintf(f, i)
+			steps, err := parsePath(path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s1, e1, err1 := findIndexed(src, steps)
+			s2, e2, err2 := findLooseBytes(src, steps)
+			if s1 != s2 || e1 != e2 || fmt.Sprint(err1) != fmt.Sprint(err2) {
+				t.Fatalf("%s: tokens %d %d %v, bytes %d %d %v", path, s1, e1, err1, s2, e2, err2)
+			}
+		}
+	}
+}

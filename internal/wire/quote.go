@@ -94,20 +94,23 @@ func packSeq(seq string) uint64 {
 // It makes one pass over s: plain ASCII is copied 8 bytes a step while it
 // is scanned, each UTF-8 sequence is checked and copied as a whole, and
 // only the bytes that change are written one by one. Where the CPU has
-// a vector kernel (AVX2), long strings go 32 bytes a step through it,
-// and the Go code takes over only around the bytes that need care.
+// a vector kernel (AVX2), strings past quoteShortMax bytes go 32 bytes a
+// step through it, and the Go code takes over only around the bytes that
+// need care.
 func AppendQuoted(dst []byte, s string, html bool) []byte {
 	// The most common kind of string (member names, identifiers, words,
-	// short sentences) has 1 to 64 bytes that need no change. With room
-	// for them and quoteSlack more, they are copied a word at a time
-	// while the words are tested (quoteWordLoose); at the first word
-	// with a byte that may need care, appendQuoted starts over. The bytes
+	// short sentences) has 1 to quoteShortMax bytes (16 where the vector
+	// kernel runs, which is faster past that; 64 elsewhere) that need no
+	// change. With room for them and quoteSlack more, they are copied a
+	// word at a time while the words are tested (quoteWordLoose); at the
+	// first word with a byte that may need care, appendQuoted starts
+	// over. The bytes
 	// are addressed through pointers (window), every access being within
 	// s or within the room just checked, and the general code is kept
 	// apart so that this path's frame and register use stay small.
 	n := len(s)
 	j := len(dst)
-	if n > 64 || n == 0 || cap(dst)-j < n+quoteSlack {
+	if n > quoteShortMax || n == 0 || cap(dst)-j < n+quoteSlack {
 		return appendQuoted(dst, s, html)
 	}
 	d := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), j)
@@ -207,61 +210,81 @@ func window(p unsafe.Pointer, off int) []byte {
 
 // appendQuoted is AppendQuoted for any string.
 func appendQuoted(dst []byte, s string, html bool) []byte {
-	if cap(dst)-len(dst) < len(s)+quoteSlack {
-		dst = slices.Grow(dst, len(s)+quoteSlack)
+	n := len(s)
+	if n >= quoteKernelMin {
+		// The kernel takes the whole string if it can.
+		if cap(dst)-len(dst) < n+quoteBlocksRoom+2 {
+			dst = slices.Grow(dst, n+quoteBlocksRoom+2)
+		}
+		j := len(dst)
+		d := dst[:cap(dst)]
+		d[j] = '"'
+		src := bytesOf(s)
+		k, w := quoteBlocks(d, j+1, src, 0, html)
+		j += 1 + w
+		if k != n {
+			d, j = quoteRest(d, j, src, k, html)
+		}
+		d[j] = '"'
+		return d[:j+1]
+	}
+	if cap(dst)-len(dst) < n+quoteSlack {
+		dst = slices.Grow(dst, n+quoteSlack)
 	}
 	j := len(dst)
 	d := dst[:cap(dst)]
 	d[j] = '"'
 	j++
-	src := bytesOf(s)
-	if len(src) == 0 {
+	if n == 0 {
 		d[j] = '"'
 		return d[:j+1]
 	}
-	i := 0
-	if len(src) >= quoteKernelMin {
-		for len(src)-i >= quoteKernelMin {
-			if len(d)-j < len(src)-i+quoteBlocksRoom {
-				d = growQuoted(d, j, len(src)-i+quoteBlocksRoom)
+	d, _, j = quoteScalar(d, j, bytesOf(s), 0, n, html)
+	d[j] = '"'
+	return d[:j+1]
+}
+
+// quoteRest quotes src from i, where the kernel stopped, to d from j,
+// and returns the buffer and where the quoted text ends in it. d has room
+// for len(src)-i+quoteBlocksRoom bytes from j.
+func quoteRest(d []byte, j int, src []byte, i int, html bool) ([]byte, int) {
+	k := i
+	for {
+		// The kernel stopped at a block boundary, which may split a
+		// UTF-8 sequence (whose end it has not checked): back up to the
+		// lead of the last character, so the Go code checks the
+		// sequence whole.
+		if k > 0 {
+			l := i - 1
+			for l > i-4 && src[l]&0xC0 == 0x80 {
+				l--
 			}
-			k, w, lastEsc := quoteBlocks(d, j, src, i, html)
-			i += k
-			j += w
-			// The tail block overlaps bytes the kernel just did, which
-			// must have been copied unchanged.
-			if r := len(src) - i; k >= 32 && lastEsc <= len(src)-32 && r >= 3 && r <= 29 && quoteTail(d, j, src, i, html) {
-				j += r
-				i = len(src)
-				break
+			if src[l] >= 0xC0 {
+				j -= i - l
+				i = l
 			}
-			// The kernel stops at a block boundary, which may split a
-			// UTF-8 sequence (whose end it has not checked): back up to
-			// the lead of the last character, so the Go code checks the
-			// sequence whole.
-			if k > 0 {
-				l := i - 1
-				for l > i-4 && src[l]&0xC0 == 0x80 {
-					l--
-				}
-				if src[l] >= 0xC0 {
-					j -= i - l
-					i = l
-				}
-			}
-			if len(src)-i < quoteKernelMin {
-				break
-			}
-			// The block at i needs care: take at least 32 bytes the slow
-			// way before asking the kernel again.
-			d, i, j = quoteScalar(d, j, src, i, i+32, html)
+		}
+		// The block at i needs care: take up to 32 bytes the slow way
+		// before asking the kernel again.
+		d, i, j = quoteScalar(d, j, src, i, min(i+32, len(src)), html)
+		if len(src)-i < quoteKernelMin {
+			break
+		}
+		if len(d)-j < len(src)-i+quoteBlocksRoom {
+			d = growQuoted(d, j, len(src)-i+quoteBlocksRoom)
+		}
+		var w int
+		k, w = quoteBlocks(d, j, src, i, html)
+		i += k
+		j += w
+		if i == len(src) {
+			return d, j
 		}
 	}
 	if i < len(src) {
 		d, _, j = quoteScalar(d, j, src, i, len(src), html)
 	}
-	d[j] = '"'
-	return d[:j+1]
+	return d, j
 }
 
 // quoteWordMask flags, in the high bit of each byte, the bytes of x that

@@ -93,6 +93,16 @@ GLOBL quoteEscT<>(SB), RODATA|NOPTR, $128
 	VPSHUFB Y3, Y14, Y3; \
 	VPAND   Y3, Y1, Y1
 
+// ESCAPESOF is ESCAPES for the block in b, without UNUSUAL's high
+// nibbles: the lanes of o to escape, with h and t clobbered.
+#define ESCAPESOF(b, h, o, t) \
+	VPSRLW  $4, b, h; \
+	VPAND   Y9, h, h; \
+	VPSHUFB h, Y13, o; \
+	VPAND   Y9, b, t; \
+	VPSHUFB t, Y14, t; \
+	VPAND   t, o, o
+
 // UNUSUAL sets Y2 to a non-zero value when a pair of bytes ending in the
 // block in Y0 (preceded by the block in Y8) is a UTF-8 error, or three
 // bytes ending in it are U+2028 or U+2029; it leaves the high nibbles of
@@ -132,19 +142,25 @@ GLOBL quoteEscT<>(SB), RODATA|NOPTR, $128
 	VPAND      Y1, Y3, Y3; \
 	VPOR       Y3, Y2, Y2
 
-// func quoteBlocksAVX2(dst, src *byte, n, room int, seqs *[128]uint64, html bool) (consumed, written, lastEsc int)
+// func quoteBlocksAVX2(dst, src *byte, n, room int, seqs *[128]uint64, html bool) (consumed, written int)
 //
-// Quotes src to dst 32 bytes a step: a block is stored as it is, and each
-// byte of it to escape is then overwritten by its sequence from seqs
-// (packed as quoteSeq packs them), followed again by the rest of the block
-// (from a copy on the stack). It stops before a block with a UTF-8 error
-// or U+2028/U+2029 (which the Go code handles), when fewer than 32 bytes
-// are left, or when dst has less room than the bytes left plus 224 (what
-// one block can grow to). A UTF-8 sequence may be cut by the end of the
-// last block copied: its lead and its end are not checked. lastEsc is one
-// past the offset in src of the last byte escaped, or 0. n >= 32; room is
-// the room in dst.
-TEXT ·quoteBlocksAVX2(SB), NOSPLIT, $64-72
+// Quotes src[:n] to dst 32 bytes a step: a block is stored as it is, and
+// each byte of it to escape is then overwritten by its sequence from seqs
+// (packed as quoteSeq packs them), followed again by the rest of the
+// block (from a copy on the stack). The last 1 to 32 bytes are a block
+// of their own, loaded whole (its lanes past n cleared) where that cannot
+// cross into another page, and also checked for a UTF-8 sequence that n
+// cuts off.
+//
+// Blocks are first taken as ASCII: two at a time, looking only for
+// bytes to escape and bytes above 0x7f. From the first block with a byte
+// above 0x7f on, every block is also checked for UTF-8 errors and
+// U+2028/U+2029. It stops before a block with either (which the Go code
+// handles), before a last block it cannot load, or when dst has less room
+// than the bytes left plus 224 (what one block can grow to). When it
+// stops at a block boundary, the last UTF-8 sequence before it may be cut
+// or bad: it was copied, not checked. room is the room in dst.
+TEXT ·quoteBlocksAVX2(SB), NOSPLIT, $64-64
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
@@ -152,151 +168,216 @@ TEXT ·quoteBlocksAVX2(SB), NOSPLIT, $64-72
 	MOVQ seqs+32(FP), R10
 	MOVBQZX html+40(FP), AX
 
+	// R8 is the slack: the room in dst past the bytes left in src. Only
+	// escapes change it.
+	SUBQ CX, R8
+	CMPQ R8, $224
+	JLT  done
+
 	SETUP
 	// The stack copy of a block is followed by zeros: the rest of the
 	// block is stored again as 32 bytes from there.
 	VMOVDQU Y15, blk-32(SP)
+	XORL    R13, R13 // 0 while every block so far was ASCII
 
-	XORQ BX, BX // bytes of src done
-	XORQ R9, R9 // bytes of dst written
-	MOVQ $0, lastEsc+64(FP)
+ascii2:
+	// Two ASCII blocks a step, the last bytes left to the last block.
+	CMPQ CX, $64
+	JLE  ascii1
+	VMOVDQU    (SI), Y0
+	VMOVDQU    32(SI), Y4
+	ESCAPESOF(Y0, Y7, Y1, Y3)
+	ESCAPESOF(Y4, Y5, Y2, Y6)
+	VPOR       Y0, Y4, Y3
+	VPOR       Y1, Y2, Y2
+	VPOR       Y2, Y3, Y3
+	VPTEST     Y3, Y3
+	JNZ        ascii1 // one at a time
+	VMOVDQU    Y0, (DI)
+	VMOVDQU    Y4, 32(DI)
+	ADDQ       $64, SI
+	ADDQ       $64, DI
+	SUBQ       $64, CX
+	JMP        ascii2
 
-loop:
-	MOVQ CX, DX
-	SUBQ BX, DX
-	CMPQ DX, $32
-	JLT  done
-	MOVQ R8, R11
-	SUBQ R9, R11
-	LEAQ 224(DX), R12
-	CMPQ R11, R12
-	JLT  done
-	CMPQ DX, $64
-	JLT  single
+ascii1:
+	CMPQ      CX, $32
+	JLE       last
+	VMOVDQU   (SI), Y0
+	VPMOVMSKB Y0, AX
+	TESTL     AX, AX
+	JNZ       toutf8
+	ESCAPESOF(Y0, Y7, Y1, Y3)
+	VPTEST    Y1, Y1
+	JNZ       ascii1esc
+	VMOVDQU   Y0, (DI)
+	ADDQ      $32, SI
+	ADDQ      $32, DI
+	SUBQ      $32, CX
+	JMP       ascii2
 
-	// Two blocks a step while both need nothing: one test of both flag
-	// vectors per block, one loop check per two blocks.
-	VMOVDQU (SI)(BX*1), Y0
+ascii1esc:
+	VMOVDQU Y0, (DI)
+	MOVL    $32, R12
+	JMP     escapes
+
+toutf8:
+	// Y8 stays zero: after ASCII, the check is the same.
+	MOVL $1, R13
+	JMP  utf8block
+
+utf8:
+	CMPQ    CX, $32
+	JLE     last
+
+utf8next:
+	VMOVDQU (SI), Y0
+
+utf8block:
 	UNUSUAL
 	ESCAPES
 	VPOR    Y1, Y2, Y3
 	VPTEST  Y3, Y3
-	JNZ     slow
-	VMOVDQU Y0, (DI)(R9*1)
+	JNZ     utf8care
+	VMOVDQU Y0, (DI)
 	VMOVDQA Y0, Y8
-	ADDQ    $32, BX
-	ADDQ    $32, R9
-	VMOVDQU (SI)(BX*1), Y0
-	UNUSUAL
-	ESCAPES
-	VPOR    Y1, Y2, Y3
-	VPTEST  Y3, Y3
-	JNZ     slow
-	VMOVDQU Y0, (DI)(R9*1)
-	VMOVDQA Y0, Y8
-	ADDQ    $32, BX
-	ADDQ    $32, R9
-	JMP     loop
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	SUBQ    $32, CX
+	CMPQ    CX, $32
+	JG      utf8next
+	JMP     last
 
-single:
-	VMOVDQU (SI)(BX*1), Y0
-	UNUSUAL
-	ESCAPES
-
-slow:
-	// The block in Y0 at BX: Y2 says it needs the Go code, Y1 which of
-	// its bytes to escape.
+utf8care:
+	// Y2 says the block needs the Go code, Y1 which bytes to escape.
 	VPTEST  Y2, Y2
 	JNZ     done
-	VMOVDQU Y0, (DI)(R9*1)
+	VMOVDQU Y0, (DI)
+	MOVL    $32, R12
+	JMP     escapes
+
+last:
+	// The last CX bytes, 0 to 32. The load reads 32 bytes: unless they
+	// are all src's, they must not reach into the next page.
+	TESTQ CX, CX
+	JZ    done
+	CMPQ  CX, $32
+	JEQ   lastload
+	MOVL  SI, AX
+	ANDL  $4095, AX
+	CMPL  AX, $(4096-32)
+	JA    done
+
+lastload:
+	// R12 is 32-CX, the offset of the tables for this length.
+	MOVQ      $32, R12
+	SUBQ      CX, R12
+	LEAQ      quoteLaneMask<>(SB), R11
+	VMOVDQU   (SI), Y0
+	VPAND     (R11)(R12*1), Y0, Y0
+	TESTQ     R13, R13
+	JNZ       lastutf8
+	VPMOVMSKB Y0, AX
+	TESTL     AX, AX
+	JNZ       lastutf8
+	ESCAPESOF(Y0, Y7, Y1, Y3)
+	JMP       lastesc
+
+lastutf8:
+	// The cleared lanes are ASCII after the last byte: a sequence cut
+	// off by the end shows as an error, unless the last byte is the 32nd;
+	// quoteLastLead flags a lead among the last three bytes that its
+	// sequence does not fit.
+	UNUSUAL
+	LEAQ     quoteLastLead<>(SB), AX
+	VPSUBUSB (AX)(R12*1), Y0, Y3
+	VPOR     Y3, Y2, Y2
+	ESCAPES
+	VPTEST   Y2, Y2
+	JNZ      done
+
+lastesc:
+	// The cleared lanes are zero bytes, which ESCAPES flags.
+	VPAND   (R11)(R12*1), Y1, Y1
+	VMOVDQU Y0, (DI)
+	MOVQ    CX, R12
 	VPTEST  Y1, Y1
 	JNZ     escapes
-	ADDQ    $32, BX
-	ADDQ    $32, R9
-	VMOVDQA Y0, Y8
-	JMP     loop
+	ADDQ    CX, SI
+	ADDQ    CX, DI
+	JMP     done
 
 escapes:
+	// The block in Y0, R12 bytes of it, was stored at DI; Y1 flags the
+	// bytes to escape. Each is written from its sequence, followed by
+	// the rest of the block again.
 	VPCMPEQB  Y15, Y1, Y1
 	VPMOVMSKB Y1, DX
 	NOTL      DX // the lanes to escape
 	VMOVDQU   Y0, blk-64(SP)
-	LEAQ    blk-64(SP), R11
-	XORQ    R14, R14 // bytes added by escapes so far
+	LEAQ      blk-64(SP), R11
+	XORQ      R14, R14 // bytes added by escapes so far
 
 escape:
-	BSFL    DX, R12 // the next byte to escape
-	LEAQ    (R9)(R12*1), R13
-	ADDQ    R14, R13 // where it goes in dst
-	MOVBQZX (R11)(R12*1), AX
+	BSFL    DX, BX // the next byte to escape
+	LEAQ    (DI)(BX*1), R9
+	ADDQ    R14, R9 // where it goes
+	MOVBQZX (R11)(BX*1), AX
 	MOVQ    (R10)(AX*8), AX
-	MOVQ    AX, (DI)(R13*1)
+	MOVQ    AX, (R9)
 	SHRQ    $56, AX
-	ADDQ    AX, R13
+	ADDQ    AX, R9
 	LEAQ    -1(R14)(AX*1), R14
-	VMOVDQU 1(R11)(R12*1), Y2
-	VMOVDQU Y2, (DI)(R13*1)
+	VMOVDQU 1(R11)(BX*1), Y2
+	VMOVDQU Y2, (R9)
 	LEAL    -1(DX), AX
 	ANDL    AX, DX
 	JNZ     escape
 
-	LEAQ    1(BX)(R12*1), AX
-	MOVQ    AX, lastEsc+64(FP)
-	LEAQ    32(R9)(R14*1), R9
-	ADDQ    $32, BX
+	ADDQ    R12, SI
+	SUBQ    R12, CX
+	ADDQ    R12, DI
+	ADDQ    R14, DI
+	SUBQ    R14, R8
 	VMOVDQA Y0, Y8
-	JMP     loop
+	CMPQ    R8, $224
+	JLT     done
+	TESTQ   R13, R13
+	JNZ     utf8
+	JMP     ascii2
 
 done:
 	VZEROUPPER
-	MOVQ BX, consumed+48(FP)
-	MOVQ R9, written+56(FP)
+	MOVQ src+8(FP), AX
+	SUBQ AX, SI
+	MOVQ SI, consumed+48(FP)
+	MOVQ dst+0(FP), AX
+	SUBQ AX, DI
+	MOVQ DI, written+56(FP)
 	RET
 
-// func quoteTailAVX2(dst, src *byte, skip int, html bool) bool
-//
-// Checks the 32 bytes at src as ESCAPES and UNUSUAL do, ignoring the first skip
-// (3 <= skip < 32) bytes, which were checked before and give the context
-// of the rest; when nothing needs a closer look, copies the 32 bytes to
-// dst and returns true.
-TEXT ·quoteTailAVX2(SB), NOSPLIT, $0-33
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ skip+16(FP), CX
-	MOVBQZX html+24(FP), AX
+// quoteLaneMask is 32 bytes of ones, then 32 zero bytes: the 32 bytes
+// from 32-r on keep the first r lanes.
+DATA quoteLaneMask<>+0(SB)/8, $-1
+DATA quoteLaneMask<>+8(SB)/8, $-1
+DATA quoteLaneMask<>+16(SB)/8, $-1
+DATA quoteLaneMask<>+24(SB)/8, $-1
+DATA quoteLaneMask<>+32(SB)/8, $0
+DATA quoteLaneMask<>+40(SB)/8, $0
+DATA quoteLaneMask<>+48(SB)/8, $0
+DATA quoteLaneMask<>+56(SB)/8, $0
+GLOBL quoteLaneMask<>(SB), RODATA|NOPTR, $64
 
-	SETUP
-
-	VMOVDQU (SI), Y0
-	UNUSUAL
-	ESCAPES
-	VPOR Y2, Y1, Y1
-
-	LEAQ quoteTailMask<>(SB), DX
-	NEGQ CX
-	ADDQ $32, CX
-	VPAND (DX)(CX*1), Y1, Y1
-	VPTEST Y1, Y1
-	JNZ    tailfail
-	VMOVDQU Y0, (DI)
-	VZEROUPPER
-	MOVB $1, ret+32(FP)
-	RET
-
-tailfail:
-	VZEROUPPER
-	MOVB $0, ret+32(FP)
-	RET
-
-// quoteTailMask is 32 zero bytes, then 32 bytes of ones: the 32 bytes
-// from 32-skip on clear the first skip lanes.
-DATA quoteTailMask<>+0(SB)/8, $0
-DATA quoteTailMask<>+8(SB)/8, $0
-DATA quoteTailMask<>+16(SB)/8, $0
-DATA quoteTailMask<>+24(SB)/8, $0
-DATA quoteTailMask<>+32(SB)/8, $-1
-DATA quoteTailMask<>+40(SB)/8, $-1
-DATA quoteTailMask<>+48(SB)/8, $-1
-DATA quoteTailMask<>+56(SB)/8, $-1
-GLOBL quoteTailMask<>(SB), RODATA|NOPTR, $64
-
+// quoteLastLead: the 32 bytes from 32-r on are, for a block of r bytes,
+// 0xbf in the last lane, 0xdf and 0xef in the two before and 0xff in the
+// others; a byte above its lane's value leads a sequence longer than the
+// bytes left.
+DATA quoteLastLead<>+0(SB)/8, $-1
+DATA quoteLastLead<>+8(SB)/8, $-1
+DATA quoteLastLead<>+16(SB)/8, $-1
+DATA quoteLastLead<>+24(SB)/8, $0xbfdfefffffffffff
+DATA quoteLastLead<>+32(SB)/8, $-1
+DATA quoteLastLead<>+40(SB)/8, $-1
+DATA quoteLastLead<>+48(SB)/8, $-1
+DATA quoteLastLead<>+56(SB)/8, $-1
+GLOBL quoteLastLead<>(SB), RODATA|NOPTR, $64

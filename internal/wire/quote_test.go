@@ -72,7 +72,7 @@ func stdQuote(s string, html bool) []byte {
 var quotePieces = []string{
 	"a", "bcdefghi", "Z", " ", "/", "\"", "\\", "<", ">", "&", "\n", "\r", "\t", "\b", "\f", "\x00", "\x01", "\x1f", "\x7f",
 	"é", "ß", "\u07ff", "\u0800", "日本", "\uffff", "\ufffd", "\U00010000", "\U0001F600", "\U0010FFFF",
-	"\u2028", "\u2029", "\u2027", "\u202a", "\xe2\x80", "\xe2\x80\xa8\xa8",
+	"\u2028", "\u2029", "\u2027", "\u202a", "\xe2\x80", "\xe2\x80\xa8\xa8", "\u3028", "\U00010029",
 	"\xff", "\xfe", "\x80", "\xbf", "\xc0\x80", "\xc1\xbf", "\xc2", "\xdf\xc0", "\xe0\x80\x80", "\xe0\x9f\xbf", "\xe0\xa0",
 	"\xed\xa0\x80", "\xed\x9f\xbf", "\xef\xbf", "\xf0\x8f\xbf\xbf", "\xf0\x90\x80", "\xf4\x90\x80\x80", "\xf4\x8f\xbf\xbf", "\xf5\x80\x80\x80",
 	// Runs of CJK (leads E3 to E9), broken by an error or another kind.

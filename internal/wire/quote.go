@@ -104,10 +104,10 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 	// change. With room for them and quoteSlack more, they are copied a
 	// word at a time while the words are tested (quoteWordLoose); at the
 	// first word with a byte that may need care, appendQuoted starts
-	// over. The bytes
-	// are addressed through pointers (window), every access being within
-	// s or within the room just checked, and the general code is kept
-	// apart so that this path's frame and register use stay small.
+	// over. The bytes are addressed through pointers (window), every
+	// access being within s or within the room just checked, and the
+	// general code is kept apart so that this path's frame and register
+	// use stay small.
 	n := len(s)
 	j := len(dst)
 	if n > quoteShortMax || n == 0 || cap(dst)-j < n+quoteSlack {

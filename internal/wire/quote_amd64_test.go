@@ -120,3 +120,29 @@ func quoteNoKernel(s string, html bool) []byte {
 	d[j] = '"'
 	return d[:j+1]
 }
+
+// FuzzQuoteBlocks checks the kernel's promise (checkQuoteBlocks) on any
+// string, with room to spare or barely enough, and AppendQuoted (kernel
+// and Go code) against the Go code alone.
+func FuzzQuoteBlocks(f *testing.F) {
+	if !hasAVX2 {
+		f.Skip("no AVX2")
+	}
+	for _, p := range quotePieces {
+		f.Add(strings.Repeat("x", 30)+p+strings.Repeat("é", 20), false, uint16(0))
+		f.Add(p+strings.Repeat("y", 40), true, uint16(300))
+	}
+	f.Fuzz(func(t *testing.T, s string, html bool, extra uint16) {
+		if s == "" {
+			return
+		}
+		for _, room := range []int{6*len(s) + 300, len(s) + int(extra)} {
+			dst := make([]byte, room)
+			k, w := quoteBlocksAVX2(&dst[0], &bytesOf(s)[0], len(s), room, &quoteSeq, html)
+			checkQuoteBlocks(t, s, html, room, k, dst[:w], uintptr(unsafe.Pointer(unsafe.StringData(s))))
+		}
+		if got, want := AppendQuoted(nil, s, html), quoteNoKernel(s, html); string(got) != string(want) {
+			t.Fatalf("%q html=%v: AppendQuoted\n%q\nGo code\n%q", s, html, got, want)
+		}
+	})
+}

@@ -66,21 +66,25 @@ DATA quoteEscT<>+112(SB)/8, $0x0103010101030101
 DATA quoteEscT<>+120(SB)/8, $0x0105010d01010101
 GLOBL quoteEscT<>(SB), RODATA|NOPTR, $128
 
-// SETUP loads the constants of ESCAPES and UNUSUAL: Y9 0x0f in every
-// lane, Y10-Y12 the UTF-8 tables, Y13 and Y14 the escape tables of the
-// mode (AX is html, 0 or 1; clobbered), Y15 zero; Y8, the block before
-// the first, zero (as if ASCII).
+// SETUP loads the constants of ESCAPES: Y9 0x0f in every lane, Y13 and
+// Y14 the escape tables of the mode (AX is html, 0 or 1; clobbered), Y15
+// zero.
 #define SETUP \
 	VPXOR   Y15, Y15, Y15; \
-	VPXOR   Y8, Y8, Y8; \
 	VMOVDQU quoteC0F<>(SB), Y9; \
-	VMOVDQU quoteUTF8T1<>(SB), Y10; \
-	VMOVDQU quoteUTF8T2<>(SB), Y11; \
-	VMOVDQU quoteUTF8T3<>(SB), Y12; \
 	SHLQ    $6, AX; \
 	LEAQ    quoteEscT<>(SB), R11; \
 	VMOVDQU (R11)(AX*1), Y13; \
 	VMOVDQU 32(R11)(AX*1), Y14
+
+// UTF8SETUP loads what UNUSUAL adds, at the first block that is not
+// ASCII: Y10-Y12 the UTF-8 tables, and Y8, the block before, zero (all
+// blocks before were ASCII, which the check treats as zeros).
+#define UTF8SETUP \
+	VPXOR   Y8, Y8, Y8; \
+	VMOVDQU quoteUTF8T1<>(SB), Y10; \
+	VMOVDQU quoteUTF8T2<>(SB), Y11; \
+	VMOVDQU quoteUTF8T3<>(SB), Y12
 
 // ESCAPES sets to non-zero the lanes of Y1 for the bytes of the block in
 // Y0 that are escaped: below 0x20, '"', '\\', and in the html mode '<',
@@ -175,10 +179,7 @@ TEXT ·quoteBlocksAVX2(SB), NOSPLIT, $64-64
 	JLT  done
 
 	SETUP
-	// The stack copy of a block is followed by zeros: the rest of the
-	// block is stored again as 32 bytes from there.
-	VMOVDQU Y15, blk-32(SP)
-	XORL    R13, R13 // 0 while every block so far was ASCII
+	XORL R13, R13 // 0 while every block so far was ASCII
 
 ascii2:
 	// Two ASCII blocks a step, the last bytes left to the last block.
@@ -222,8 +223,8 @@ ascii1esc:
 	JMP     escapes
 
 toutf8:
-	// Y8 stays zero: after ASCII, the check is the same.
 	MOVL $1, R13
+	UTF8SETUP
 	JMP  utf8block
 
 utf8:
@@ -279,9 +280,12 @@ lastload:
 	JNZ       lastutf8
 	VPMOVMSKB Y0, AX
 	TESTL     AX, AX
-	JNZ       lastutf8
+	JNZ       lastfirst
 	ESCAPESOF(Y0, Y7, Y1, Y3)
 	JMP       lastesc
+
+lastfirst:
+	UTF8SETUP
 
 lastutf8:
 	// The cleared lanes are ASCII after the last byte: a sequence cut
@@ -314,7 +318,10 @@ escapes:
 	VPCMPEQB  Y15, Y1, Y1
 	VPMOVMSKB Y1, DX
 	NOTL      DX // the lanes to escape
+	// The stack copy of the block is followed by zeros: the rest of the
+	// block is stored again as 32 bytes from there.
 	VMOVDQU   Y0, blk-64(SP)
+	VMOVDQU   Y15, blk-32(SP)
 	LEAQ      blk-64(SP), R11
 	XORQ      R14, R14 // bytes added by escapes so far
 

@@ -370,11 +370,10 @@ func (e *state) appendStruct(b []byte, fields []encField, p unsafe.Pointer) ([]b
 			s := *(*string)(vp)
 			if e.opts&(ValidateString|optV2) != 0 {
 				if e.opts&optV2 != 0 {
-					// appendStringV2, with its test for the common
-					// string (nothing escaped) here.
+					// appendStringV2, inline.
 					n := len(b)
-					b = wire.AppendQuoted(b, s, e.opts&EscapeHTML != 0)
-					if len(b)-n != len(s)+2 {
+					var marked bool
+					if b, marked = wire.AppendQuotedMarked(b, s, e.opts&EscapeHTML != 0); marked {
 						if b, err = e.requoteV2(b, n, s); err != nil {
 							return e.memberErr(b, start, f, err)
 						}

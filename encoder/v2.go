@@ -9,10 +9,8 @@ package encoder
 // stays the v1 dialect's.
 
 import (
-	"bytes"
 	"errors"
 	"reflect"
-	"strings"
 	"unsafe"
 
 	"github.com/jetjson/jet/internal/jsonopts"
@@ -408,70 +406,22 @@ func uintLoader(k reflect.Kind) func(unsafe.Pointer) uint64 {
 // U+2029 (or with them, under EscapeForJS, which escapes them as v1
 // always does): it is used for those, and AppendQuotedText for the rest.
 func (e *state) appendStringV2(b []byte, s string, _ reflect.Type) ([]byte, error) {
-	start := len(b)
-	out := wire.AppendQuoted(b, s, e.v2.bits&v2HTML != 0)
-	if len(out)-start == len(s)+2 {
-		return out, nil // nothing was escaped
+	out, marked := wire.AppendQuotedMarked(b, s, e.v2.bits&v2HTML != 0)
+	if !marked {
+		return out, nil
 	}
-	return e.requoteV2(out, start, s)
+	return e.requoteV2(out, len(b), s)
 }
 
 // requoteV2 finishes appendStringV2 for a string s that v1's quoting
-// wrote at out[start:] with escapes: they are v2's unless v1 wrote one
-// for invalid UTF-8 (\ufffd) or, without EscapeForJS, for U+2028 or
-// U+2029, and then the string is quoted again by v2's rules.
+// wrote at out[start:] with an escape v2 does not write (\ufffd for
+// invalid UTF-8, \u2028 or \u2029: wire.AppendQuotedMarked says): s is
+// quoted again by v2's rules.
 func (e *state) requoteV2(out []byte, start int, s string) ([]byte, error) {
 	x := e.v2.bits
-	if !uEscapes(out[start:], s) || !v1OnlyEscape(out[start:], x&v2JS == 0) {
-		return out, nil
-	}
 	out, bad := wire.AppendQuotedText(out[:start], s, x&v2HTML != 0, x&v2JS != 0)
 	if bad && x&v2AllowBadUTF8 == 0 {
 		return out[:start], invalidUTF8V2(start)
 	}
 	return out, nil
-}
-
-// uEscapes reports whether q, v1's quoting of s, may hold a \u escape
-// (the only kind v2 may write otherwise), by counting: every escape
-// makes the text longer and has one backslash, except that a backslash
-// of s becomes two; the others add one byte each (\n, \", \\), a \u
-// escape three or five (\u2028 for three bytes, \u001f or \ufffd for
-// one). So the bytes added, less the backslashes written, plus those
-// of s, are 2 or 4 for each \u escape and nothing for the others.
-// Both counts are vector loops, where reading q's escapes is a call for
-// each.
-func uEscapes(q []byte, s string) bool {
-	added := len(q) - 2 - len(s)
-	if added < 3 {
-		return false // no room for a \u escape
-	}
-	return added-bytes.Count(q, backslash)+strings.Count(s, `\`) != 0
-}
-
-var backslash = []byte{'\\'}
-
-// v1OnlyEscape reports whether the quoted string q, as v1 writes it,
-// holds an escape v2 would not write: \ufffd (which v1 writes for a
-// byte of invalid UTF-8; a U+FFFD in the text it writes as it is) and,
-// when lineSep is set, \u2028 and \u2029. Escapes are read in order, so
-// that an escaped backslash before a 'u' is not taken for one.
-func v1OnlyEscape(q []byte, lineSep bool) bool {
-	for {
-		i := bytes.IndexByte(q, '\\')
-		if i < 0 || i+6 > len(q) {
-			return false
-		}
-		if q[i+1] == 'u' {
-			switch string(q[i+2 : i+6]) {
-			case "fffd":
-				return true
-			case "2028", "2029":
-				if lineSep {
-					return true
-				}
-			}
-		}
-		q = q[i+2:]
-	}
 }

@@ -61,11 +61,10 @@ func (e *state) appendAnyV2(b []byte, v any) ([]byte, error) {
 		case nil:
 			return append(b, "null"...), nil
 		case string:
-			// appendStringV2, with its test for the common string
-			// (nothing escaped) here.
+			// appendStringV2, inline.
 			n := len(b)
-			b = wire.AppendQuoted(b, x, e.v2.bits&v2HTML != 0)
-			if len(b)-n != len(x)+2 {
+			b, marked := wire.AppendQuotedMarked(b, x, e.v2.bits&v2HTML != 0)
+			if marked {
 				return e.requoteV2(b, n, x)
 			}
 			return b, nil
@@ -227,11 +226,10 @@ func (e *state) mapStringAnyBodyV2(b []byte, m map[string]any) ([]byte, error) {
 	if e.v2.bits&v2Sorted == 0 || len(m) == 1 {
 		html := e.v2.bits&v2HTML != 0
 		for k, v := range m {
-			// appendStringV2, with its test for the common name
-			// (nothing escaped) here.
+			// appendStringV2, inline.
 			n := len(b)
-			b = wire.AppendQuoted(b, k, html)
-			if len(b)-n != len(k)+2 {
+			var marked bool
+			if b, marked = wire.AppendQuotedMarked(b, k, html); marked {
 				if b, err = e.requoteV2(b, n, k); err != nil {
 					return b, err
 				}

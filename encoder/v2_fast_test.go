@@ -351,7 +351,7 @@ func FuzzV2String(f *testing.F) {
 		}
 	}
 	for _, s := range []string{`\u2028`, "\\\u2028", `\\ufffd`, "\\\xff", "\\\\\xff", "a\\u", "\u2028\u2029\ufffd", "<\u2029>", "\x00\x1f\x7f", strings.Repeat("\\", 9) + "\xc0",
-		// Escapes counted by uEscapes: quotes, newlines and backslashes
+		// Quotes, newlines and backslashes
 		// beside text past ASCII, with and without a \u escape.
 		"日本\n語\"\\", "日本\n語\"\\\xff", "\"\"\"\u2028", "\\\\\\\x01é", "<a href=\"x\">é</a>"} {
 		f.Add(s, byte(0))

@@ -98,6 +98,20 @@ func packSeq(seq string) uint64 {
 // step through it, and the Go code takes over only around the bytes that
 // need care.
 func AppendQuoted(dst []byte, s string, html bool) []byte {
+	return appendQuotedMark(dst, s, html, nil)
+}
+
+// AppendQuotedMarked is AppendQuoted, and reports whether it wrote an
+// escape that encoding/json/v2 does not write: \ufffd for a byte of
+// invalid UTF-8, or \u2028 or \u2029.
+func AppendQuotedMarked(dst []byte, s string, html bool) (out []byte, marked bool) {
+	out = appendQuotedMark(dst, s, html, &marked)
+	return out, marked
+}
+
+// appendQuotedMark is AppendQuoted, which sets *mark (when mark is not
+// nil) if it writes \ufffd, \u2028 or \u2029.
+func appendQuotedMark(dst []byte, s string, html bool, mark *bool) []byte {
 	// The most common kind of string (member names, identifiers, words,
 	// short sentences) has 1 to quoteShortMax bytes (16 where the vector
 	// kernel runs, which is faster past that; 64 elsewhere) that need no
@@ -111,7 +125,7 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 	n := len(s)
 	j := len(dst)
 	if n > quoteShortMax || n == 0 || cap(dst)-j < n+quoteSlack {
-		return appendQuoted(dst, s, html)
+		return appendQuoted(dst, s, html, mark)
 	}
 	d := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), j)
 	src := unsafe.Pointer(unsafe.StringData(s))
@@ -127,7 +141,7 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 		*(*byte)(unsafe.Add(d, n>>1)) = b
 		*(*byte)(unsafe.Add(d, n-1)) = c
 		if quoteWordLoose(uint64(a)|uint64(b)<<8|uint64(c)<<16|0x61616161_61000000, lm) != 0 {
-			return appendQuoted(dst, s, html)
+			return appendQuoted(dst, s, html, mark)
 		}
 	case n < 8:
 		// Two overlapping four-byte words cover 4 to 7.
@@ -136,7 +150,7 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 		binary.LittleEndian.PutUint32(window(d, 0), lo)
 		binary.LittleEndian.PutUint32(window(d, n-4), hi)
 		if quoteWordLoose(uint64(lo)|uint64(hi)<<32, lm) != 0 {
-			return appendQuoted(dst, s, html)
+			return appendQuoted(dst, s, html, mark)
 		}
 	case n <= 16:
 		// Two overlapping words cover 8 to 16.
@@ -145,7 +159,7 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 		binary.LittleEndian.PutUint64(window(d, 0), x0)
 		binary.LittleEndian.PutUint64(window(d, n-8), x1)
 		if quoteWordLoose(x0, lm)|quoteWordLoose(x1, lm) != 0 {
-			return appendQuoted(dst, s, html)
+			return appendQuoted(dst, s, html, mark)
 		}
 	default:
 		// Pairs of words, then the last sixteen bytes (overlapping),
@@ -156,7 +170,7 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 			binary.LittleEndian.PutUint64(window(d, k), x0)
 			binary.LittleEndian.PutUint64(window(d, k+8), x1)
 			if quoteWordLoose(x0, lm)|quoteWordLoose(x1, lm) != 0 {
-				return appendQuoted(dst, s, html)
+				return appendQuoted(dst, s, html, mark)
 			}
 		}
 		x0 := binary.LittleEndian.Uint64(window(src, n-16))
@@ -164,7 +178,7 @@ func AppendQuoted(dst []byte, s string, html bool) []byte {
 		binary.LittleEndian.PutUint64(window(d, n-16), x0)
 		binary.LittleEndian.PutUint64(window(d, n-8), x1)
 		if quoteWordLoose(x0, lm)|quoteWordLoose(x1, lm) != 0 {
-			return appendQuoted(dst, s, html)
+			return appendQuoted(dst, s, html, mark)
 		}
 	}
 	*(*byte)(unsafe.Add(d, n)) = '"'
@@ -209,7 +223,7 @@ func window(p unsafe.Pointer, off int) []byte {
 }
 
 // appendQuoted is AppendQuoted for any string.
-func appendQuoted(dst []byte, s string, html bool) []byte {
+func appendQuoted(dst []byte, s string, html bool, mark *bool) []byte {
 	n := len(s)
 	if n >= quoteKernelMin {
 		// The kernel takes the whole string if it can.
@@ -223,7 +237,7 @@ func appendQuoted(dst []byte, s string, html bool) []byte {
 		k, w := quoteBlocks(d, j+1, src, 0, html)
 		j += 1 + w
 		if k != n {
-			d, j = quoteRest(d, j, src, k, html)
+			d, j = quoteRest(d, j, src, k, html, mark)
 		}
 		d[j] = '"'
 		return d[:j+1]
@@ -239,7 +253,7 @@ func appendQuoted(dst []byte, s string, html bool) []byte {
 		d[j] = '"'
 		return d[:j+1]
 	}
-	d, _, j = quoteScalar(d, j, bytesOf(s), 0, n, html)
+	d, _, j = quoteScalar(d, j, bytesOf(s), 0, n, html, mark)
 	d[j] = '"'
 	return d[:j+1]
 }
@@ -247,7 +261,7 @@ func appendQuoted(dst []byte, s string, html bool) []byte {
 // quoteRest quotes src from i, where the kernel stopped, to d from j,
 // and returns the buffer and where the quoted text ends in it. d has room
 // for len(src)-i+quoteBlocksRoom bytes from j.
-func quoteRest(d []byte, j int, src []byte, i int, html bool) ([]byte, int) {
+func quoteRest(d []byte, j int, src []byte, i int, html bool, mark *bool) ([]byte, int) {
 	k := i
 	for {
 		// The kernel stopped at a block boundary, which may split a
@@ -266,7 +280,7 @@ func quoteRest(d []byte, j int, src []byte, i int, html bool) ([]byte, int) {
 		}
 		// The block at i needs care: take up to 32 bytes the slow way
 		// before asking the kernel again.
-		d, i, j = quoteScalar(d, j, src, i, min(i+32, len(src)), html)
+		d, i, j = quoteScalar(d, j, src, i, min(i+32, len(src)), html, mark)
 		if len(src)-i < quoteKernelMin {
 			break
 		}
@@ -282,7 +296,7 @@ func quoteRest(d []byte, j int, src []byte, i int, html bool) ([]byte, int) {
 		}
 	}
 	if i < len(src) {
-		d, _, j = quoteScalar(d, j, src, i, len(src), html)
+		d, _, j = quoteScalar(d, j, src, i, len(src), html, mark)
 	}
 	return d, j
 }
@@ -303,8 +317,9 @@ func quoteWordMask(x uint64, html bool) uint64 {
 // UTF-8 sequence) into d[j:], and returns the buffer and the new
 // positions. d must have room for len(src)-i+quoteSlack-1 bytes from j:
 // every store of up to 8 bytes while copying then fits; escapes, which
-// grow the output, make room first.
-func quoteScalar(d []byte, j int, src []byte, i, limit int, html bool) ([]byte, int, int) {
+// grow the output, make room first. It sets *mark (when mark is not
+// nil) if it writes \ufffd, \u2028 or \u2029.
+func quoteScalar(d []byte, j int, src []byte, i, limit int, html bool, mark *bool) ([]byte, int, int) {
 	n := len(src)
 	safe := &quoteClass
 	for {
@@ -411,6 +426,9 @@ func quoteScalar(d []byte, j int, src []byte, i, limit int, html bool) ([]byte, 
 								d = growQuoted(d, j, n-i+quoteSlack+8)
 							}
 							binary.LittleEndian.PutUint64(d[j:], seqLineSep|uint64(w>>16&1)<<40)
+							if mark != nil {
+								*mark = true
+							}
 							i += 3
 							j += 6
 							continue
@@ -439,6 +457,9 @@ func quoteScalar(d []byte, j int, src []byte, i, limit int, html bool) ([]byte, 
 							d = growQuoted(d, j, n-i+quoteSlack+8)
 						}
 						binary.LittleEndian.PutUint64(d[j:], seqLineSep|uint64(r&1)<<40)
+						if mark != nil {
+							*mark = true
+						}
 						i += size
 						j += 6
 						continue
@@ -456,6 +477,9 @@ func quoteScalar(d []byte, j int, src []byte, i, limit int, html bool) ([]byte, 
 				d = growQuoted(d, j, n-i+quoteSlack+8)
 			}
 			binary.LittleEndian.PutUint64(d[j:], seqReplacement)
+			if mark != nil {
+				*mark = true
+			}
 			i++
 			j += 6
 		}

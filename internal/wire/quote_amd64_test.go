@@ -116,7 +116,7 @@ func checkQuoteBlocks(t *testing.T, s string, html bool, room, k int, out []byte
 func quoteNoKernel(s string, html bool) []byte {
 	d := make([]byte, 1, len(s)+quoteSlack+1)
 	d[0] = '"'
-	d, _, j := quoteScalar(d[:cap(d)], 1, bytesOf(s), 0, len(s), html)
+	d, _, j := quoteScalar(d[:cap(d)], 1, bytesOf(s), 0, len(s), html, nil)
 	d[j] = '"'
 	return d[:j+1]
 }

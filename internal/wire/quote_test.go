@@ -125,6 +125,23 @@ func checkQuote(t *testing.T, s string) {
 		if NeedsQuoting(s, html) != (len(want) != len(s)+2) {
 			t.Fatalf("NeedsQuoting(%q, html=%v) = %v", s, html, !(len(want) != len(s)+2))
 		}
+		checkMarked(t, s, html, want)
+	}
+}
+
+// checkMarked checks AppendQuotedMarked against AppendQuoted's output
+// want: the same text, marked when s holds invalid UTF-8, U+2028 or
+// U+2029 (what v1 escapes and v2 does not).
+func checkMarked(t *testing.T, s string, html bool, want []byte) {
+	t.Helper()
+	for _, dst := range [][]byte{[]byte("xy"), roomy("xy", len(s))} {
+		got, marked := AppendQuotedMarked(dst, s, html)
+		if string(got[:2]) != "xy" || !bytes.Equal(got[2:], want) {
+			t.Fatalf("AppendQuotedMarked(%q, html=%v)\n got %s\nwant %s", s, html, got[2:], want)
+		}
+		if v1 := !utf8.ValidString(s) || strings.ContainsAny(s, "\u2028\u2029"); marked != v1 {
+			t.Fatalf("AppendQuotedMarked(%q, html=%v) marked %v, want %v", s, html, marked, v1)
+		}
 	}
 }
 
@@ -233,6 +250,7 @@ func FuzzAppendQuoted(f *testing.F) {
 		if NeedsQuoting(s, html) != (len(got) != len(s)+3) {
 			t.Fatalf("NeedsQuoting(%q, %v) wrong", s, html)
 		}
+		checkMarked(t, s, html, got[1:])
 	})
 }
 

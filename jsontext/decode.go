@@ -99,10 +99,20 @@ type decoderState struct {
 // times at a time, so that a long input costs few allocations) while much
 // input keeps coming, up to decodeBufMax; it grows further, doubling, only
 // to hold one token or value that is larger.
+//
+// A reader that holds its input in memory (bytes.Reader, strings.Reader),
+// read whole by a first ReadValue, is copied into a buffer of its size
+// decodeChunk bytes at a time as the value is read, from decodeChunked
+// bytes on, rather than at once: the value is listed while its text is
+// still in the cache, and the runtime copies a megabyte or more with
+// stores that bypass the cache, leaving the listing to read it from
+// memory.
 const (
 	decodeBufMin    = 1 << 10
 	decodeBufMax    = 32 << 10
 	decodeBufGrowth = 4
+	decodeChunked   = 1 << 20
+	decodeChunk     = 64 << 10
 )
 
 // NewDecoder constructs a new streaming decoder reading from r.

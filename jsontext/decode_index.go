@@ -797,8 +797,15 @@ func (d *decoderState) holdsMore() bool {
 	return false
 }
 
-// valueIndexFirst is how many bytes valueFromIndex lists at first.
-const valueIndexFirst = 512
+// valueFromIndex's tuning.
+const (
+	// valueIndexFirst is how many bytes valueFromIndex lists at first.
+	valueIndexFirst = 512
+	// valueReadAhead is how far ahead of the listing the buffer is filled
+	// where it has room for input held in memory: a next stretch of
+	// decodeChunk is read when less than this is left to list.
+	valueReadAhead = 16 << 10
+)
 
 // valueFromIndex reads the value at buf[pos] (no whitespace before it),
 // nested depth deep as value counts depth, through a token list of its own
@@ -853,9 +860,18 @@ type valueWalk struct {
 // least need of them; it returns the new list. It lists a few blocks at
 // first, and more each time, so that a small value in a large buffer does
 // not have the whole buffer listed. It returns the new length of the list.
+// Where the buffer has room for input that the reader holds in memory
+// (readAll), it reads it a stretch at a time, a little ahead of the
+// listing.
 func (w *valueWalk) more(k, n, need int) (int, bool) {
 	x := w.x
 	for n-k < need {
+		if !w.atEnd && len(w.s)-x.Listed() < valueReadAhead && cap(w.d.buf) > len(w.d.buf) && w.d.readChunk() {
+			// The buffer has room for input the reader holds (see
+			// readAll): the next stretch, read as it is listed.
+			w.s = wire.StringOf(w.d.buf)
+			w.atEnd = w.d.inputEnded()
+		}
 		var listed bool
 		if limit := x.Listed() + w.budget; limit < len(w.s) {
 			listed = x.Fill(w.s[:limit], n-k)
@@ -923,7 +939,7 @@ value:
 		if n, ok = w.more(k, n, 2); !ok {
 			return 0, false
 		}
-		k = 0
+		k, buf = 0, d.buf
 	}
 	p = int(toks[k&(wire.TokenIndexCap-1)])
 	switch c = buf[p]; c {
@@ -989,7 +1005,7 @@ after:
 		if n, ok = w.more(k, n, 1); !ok {
 			return 0, false
 		}
-		k = 0
+		k, buf = 0, d.buf
 	}
 	p = int(toks[k&(wire.TokenIndexCap-1)])
 	c = buf[p]
@@ -1028,7 +1044,7 @@ name:
 		if n, ok = w.more(k, n, 2); !ok {
 			return 0, false
 		}
-		k = 0
+		k, buf = 0, d.buf
 	}
 	p = int(toks[k&(wire.TokenIndexCap-1)])
 	{

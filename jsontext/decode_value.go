@@ -247,7 +247,10 @@ func (d *decoderState) valueInBuffer(pos, depth int) (int, bool) {
 // holds when it says how much (bytes.Reader, strings.Reader): the first
 // read of a Decoder that starts with ReadValue, which would otherwise read
 // part of the value, find it cut short, and read the rest to read it
-// again. Errors are left to the general path, which reads again.
+// again. Errors are left to the general path, which reads again. From
+// decodeChunked bytes on, where the token list serves, the buffer is
+// only made its size here and filled as the value is listed (see
+// decodeChunk).
 func (d *decoderState) readAll() {
 	r, ok := d.rd.(interface{ Len() int })
 	if !ok || d.slowOnly {
@@ -258,6 +261,13 @@ func (d *decoderState) readAll() {
 	}
 	n := r.Len()
 	if n <= 0 {
+		return
+	}
+	if n >= decodeChunked && wire.VectorIndex && !d.noIndex && d.holdsMore() {
+		// A buffer of its size, filled as the value's tokens are listed
+		// (valueWalk.more).
+		d.buf = make([]byte, 0, n)
+		d.readChunk()
 		return
 	}
 	switch rd := d.rd.(type) {
@@ -282,6 +292,25 @@ func (d *decoderState) readAll() {
 			break
 		}
 	}
+}
+
+// readChunk reads up to decodeChunk more bytes into the room the buffer
+// has, from a reader that holds them in memory (see holdsMore), without
+// moving the buffer. It reports whether it read any.
+func (d *decoderState) readChunk() bool {
+	room := d.buf[len(d.buf):cap(d.buf)]
+	if len(room) > decodeChunk {
+		room = room[:decodeChunk]
+	}
+	var m int
+	switch r := d.rd.(type) {
+	case *bytes.Reader:
+		m, _ = r.Read(room)
+	case *strings.Reader:
+		m, _ = r.Read(room)
+	}
+	d.buf = d.buf[:len(d.buf)+m]
+	return m > 0
 }
 
 // appender is an io.Writer (and io.StringWriter) that appends what it is

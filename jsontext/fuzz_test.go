@@ -358,3 +358,59 @@ func TestValueUTF8Stretches(t *testing.T) {
 		}
 	}
 }
+
+// chunkedDoc returns a document of decodeChunked bytes or more, an array
+// that holds data as an element starting near the end of the first
+// stretch of decodeChunk bytes that readAll reads (at moves it by up to
+// 255 bytes either way), after objects of a few shapes and before a long
+// string.
+func chunkedDoc(data []byte, at uint16) []byte {
+	var b bytes.Buffer
+	b.WriteByte('[')
+	start := decodeChunk - len(data)/2 + int(at%512) - 256
+	objs := []string{`{"a":1,"b":"xé","c":[true,null]},`, `{"a":2,"d":{"a":"\u00e9","b":-1.5e3}},`, `{"long name of an object":false},`}
+	for i := 0; b.Len() < start-64; i++ {
+		b.WriteString(objs[i%len(objs)])
+	}
+	if n := start - 1 - b.Len(); n >= 2 {
+		b.WriteString(`"` + strings.Repeat("s", n-2) + `",`)
+	}
+	b.Write(data)
+	b.WriteString(`,"`)
+	for b.Len() < decodeChunked+decodeChunk/2 {
+		b.WriteString("long string é ")
+	}
+	b.WriteString(`"]`)
+	return b.Bytes()
+}
+
+// FuzzReadValueChunked checks ReadValue of a large value that a first
+// ReadValue reads whole from a bytes.Reader or strings.Reader, its buffer
+// filled a stretch at a time as the value is listed (readAll,
+// valueWalk.more), against the reference: data sits across the end of
+// the first stretch.
+func FuzzReadValueChunked(f *testing.F) {
+	for _, s := range []string{`1`, `{"a":1,"a":2}`, `"\ud800"`, "\"\xff\"", `[1,2`, `{"a":[{"b":null}]}`, `"abc`, `tru`, `{"a" 1}`} {
+		for _, at := range []uint16{0, 200, 256, 300, 511} {
+			f.Add([]byte(s), at, uint8(0))
+		}
+	}
+	f.Add([]byte(`{"a":1,"a":2}`), uint16(256), uint8(1))
+	f.Fuzz(func(t *testing.T, data []byte, at uint16, optBits uint8) {
+		if len(data) > 1000 {
+			return
+		}
+		doc := chunkedDoc(data, at)
+		opts := decodeOptSets[int(optBits)%len(decodeOptSets)]
+		sc := []step{stepValue, stepToken}
+		for _, r := range []func([]byte) io.Reader{
+			func(b []byte) io.Reader { return bytes.NewReader(b) },
+			func(b []byte) io.Reader { return strings.NewReader(string(b)) },
+		} {
+			want := decodeTranscript(jetSlowAPI, doc, r, opts, sc)
+			if got := decodeTranscript(jetAPI, doc, r, opts, sc); got != want {
+				t.Fatalf("input %q at %d opts %v:\n%s", data, at, opts, firstDiff(got, want))
+			}
+		}
+	})
+}

@@ -407,19 +407,22 @@ func (d *decoderState) skipFromIndex(depth int) bool {
 		}
 		switch c {
 		case '"':
-			end := int(toks[(next+1)&(wire.TokenIndexCap-1)])
-			if buf[end-1] != '"' {
-				for buf[end-1] <= ' ' && isSpace(buf[end-1]) {
-					end--
-				}
+			// A value needs no end: the list is Clean, so the string
+			// closes before the next token, with only whitespace between
+			// (a byte of another kind after its quote starts a token).
+			if l.needName() {
+				end := int(toks[(next+1)&(wire.TokenIndexCap-1)])
 				if buf[end-1] != '"' {
+					for buf[end-1] <= ' ' && isSpace(buf[end-1]) {
+						end--
+					}
+					if buf[end-1] != '"' {
+						goto stop
+					}
+				}
+				if end-p < 2 {
 					goto stop
 				}
-			}
-			if end-p < 2 {
-				goto stop
-			}
-			if l.needName() {
 				if d.checkDup {
 					// As tokenFromIndex: a short plain name that the
 					// object's shape predicts at once, others by call.
@@ -463,16 +466,16 @@ func (d *decoderState) skipFromIndex(depth int) bool {
 			}
 			d.m.last = l + 1
 		case 'n', 't', 'f':
-			end := int(toks[(next+1)&(wire.TokenIndexCap-1)])
-			for buf[end-1] <= ' ' && isSpace(buf[end-1]) {
-				end--
-			}
+			// The literal must be the whole run of other bytes: the next
+			// token, or whitespace, follows it. (The next token starts
+			// past the letters, which are of that run.)
+			q := int(toks[(next+1)&(wire.TokenIndexCap-1)])
 			switch {
 			case l.needName():
 				goto stop
-			case end == p+4 && c == 'n' && string(buf[p:p+4]) == "null":
-			case end == p+4 && c == 't' && string(buf[p:p+4]) == "true":
-			case end == p+5 && c == 'f' && string(buf[p:p+5]) == "false":
+			case c == 'n' && q >= p+4 && string(buf[p:p+4]) == "null" && (q == p+4 || isSpace(buf[p+4])):
+			case c == 't' && q >= p+4 && string(buf[p:p+4]) == "true" && (q == p+4 || isSpace(buf[p+4])):
+			case c == 'f' && q >= p+5 && string(buf[p:p+5]) == "false" && (q == p+5 || isSpace(buf[p+5])):
 			default:
 				goto stop
 			}

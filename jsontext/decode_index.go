@@ -321,9 +321,10 @@ func (d *decoderState) objectFromIndex(k, p int, l level) (Token, error) {
 	if n < len(s.shapes) {
 		sw := s.shapes[n]
 		if w := sw.last; len(sw.ways) == 1 && w == 0 {
-			o.shape, o.way = sw.ways[0].keys, 0
-			if len(o.shape) == 0 {
-				o.shape = nil
+			if keys := sw.ways[0].keys; len(keys) > 0 {
+				o.setShape(keys, 0)
+			} else {
+				o.dropShape()
 			}
 			return BeginObject, nil
 		}
@@ -332,7 +333,7 @@ func (d *decoderState) objectFromIndex(k, p int, l level) (Token, error) {
 			return BeginObject, nil
 		}
 	}
-	o.shape = nil
+	o.dropShape()
 	return BeginObject, nil
 }
 

@@ -570,12 +570,12 @@ func (s *nameSet) push() {
 		}
 		if w := sw.last; w < len(sw.ways) {
 			if keys := sw.ways[w].keys; len(keys) > 0 {
-				o.shape, o.way = keys, w
+				o.setShape(keys, w)
 				return
 			}
 		}
 	}
-	o.shape = nil
+	o.dropShape()
 }
 
 // pushWays gives the object o, just opened at depth d, its shape where
@@ -591,11 +591,11 @@ func (s *nameSet) pushWays(o *nameObj, sw *depthShapes, d int) {
 	}
 	if w < len(sw.ways) {
 		if keys := sw.ways[w].keys; len(keys) > 0 {
-			o.shape, o.way = keys, w
+			o.setShape(keys, w)
 			return
 		}
 	}
-	o.shape = nil
+	o.dropShape()
 }
 
 // parentKey is parentOf(d) for the object o open at depth d, as push
@@ -626,6 +626,26 @@ func (s *nameSet) parentOf(d int) uint64 {
 		return s.keys[f-1]
 	}
 	return 0
+}
+
+// setShape gives o the shape keys (not empty), way w of its depth. It
+// stores the slice only when it changes: while the garbage collector
+// marks, each store of a pointer costs a write barrier, and an object
+// mostly takes the shape that the last object at its depth, in the same
+// slot of nameSet.objs, took.
+func (o *nameObj) setShape(keys []uint64, w int) {
+	if len(o.shape) != len(keys) || &o.shape[0] != &keys[0] {
+		o.shape = keys
+	}
+	o.way = w
+}
+
+// dropShape leaves o without a shape (storing nil only if it had one,
+// as setShape).
+func (o *nameObj) dropShape() {
+	if o.shape != nil {
+		o.shape = nil
+	}
 }
 
 // dropTable empties the table of names of an object (kept for the next

@@ -6,8 +6,8 @@
 // runs on every GOARCH.
 //
 // The package-level functions use ConfigDefault, jet's fast preset: no
-// HTML escaping and unsorted map keys on output, strings decoded as views
-// into the input. ConfigStd gives encoding/json's exact behaviour;
+// HTML escaping and unsorted map keys on output, decoded strings copied
+// into shared blocks. ConfigStd gives encoding/json's exact behaviour;
 // ConfigFastest trusts MarshalJSON and MarshalText output. Build others
 // with Config.Froze.
 //

@@ -30,8 +30,8 @@ func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 }
 
 // Unmarshal decodes the JSON document data into v, a non-nil pointer,
-// with ConfigDefault: encoding/json's rules, with decoded strings sharing
-// one copy of data.
+// with ConfigDefault: encoding/json's rules, with decoded strings copied
+// into blocks they share, never views of data.
 func Unmarshal(data []byte, v any) error { return ConfigDefault.Unmarshal(data, v) }
 
 // UnmarshalString decodes the JSON document s into v; decoded strings are

@@ -11,9 +11,8 @@ import (
 
 // Decode decodes one JSON document (a value surrounded by nothing but
 // whitespace) from data into v, which must be a non-nil pointer. data is
-// read without being copied unless a decoded string must outlive the
-// call, in which case it is copied once, whole; data must not change
-// while Decode runs.
+// read in place and must not change while Decode runs; decoded strings
+// are copies (into shared arena blocks), so data may change afterwards.
 func Decode(data []byte, v any, opts Options) error {
 	return DecodeDepth(data, v, opts, 0)
 }

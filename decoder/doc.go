@@ -6,8 +6,8 @@
 // rare ",string" fields. Input is read in one pass that checks syntax as
 // it goes, so invalid JSON is always rejected, whatever the target.
 //
-// Decoded strings are views into the input (a []byte input is copied
-// once, whole, the first time a string must outlive the call), and
+// Decoded strings are copied into shared arena blocks (views of the
+// input when it is a string and OptionCopyString is not set), and
 // numbers and strings stored in interfaces are allocated in slabs.
 //
 // The rules are encoding/json's (case-insensitive field matching, null

@@ -14,8 +14,8 @@ import (
 )
 
 // Options are bit flags that change how JSON is decoded. The zero value
-// follows encoding/json, except that decoded strings share the input's
-// memory (see OptionCopyString).
+// follows encoding/json, except that strings decoded from a string input
+// are views of it (see OptionCopyString).
 type Options uint32
 
 const (
@@ -27,9 +27,10 @@ const (
 	// OptionDisallowUnknownFields makes an object key that matches no
 	// struct field an error.
 	OptionDisallowUnknownFields
-	// OptionCopyString gives every decoded string its own memory instead
-	// of a view into the input, so keeping one small string does not keep
-	// a large input alive.
+	// OptionCopyString copies strings decoded from a string input, which
+	// are otherwise views of it, so keeping one small string does not
+	// keep a large input alive. Strings decoded from a []byte (which the
+	// caller may change) are copies with or without it.
 	OptionCopyString
 	// OptionValidateString makes invalid UTF-8 in a string an error
 	// instead of replacing each bad byte with U+FFFD.
@@ -72,9 +73,9 @@ type state struct {
 	maxDepth int
 	depth    int
 
-	// When the input came as []byte, src views it and borrowed is set;
-	// the first string that must outlive the call makes own() copy the
-	// whole input once, after which strings are views into the copy.
+	// When the input came as []byte, src views it and borrowed is set:
+	// kept strings are copied to the arena (arenaStrings), and own()
+	// copies the whole input for what must view it (NoCopyRawMessage).
 	input    []byte
 	borrowed bool
 

@@ -78,6 +78,21 @@ func (d *state) decodeAny() (any, error) {
 	return nil, d.errorAt(d.pos)
 }
 
+// keyCacheOff turns the name cache of objectAny off, for tests that
+// compare it with the general path.
+var keyCacheOff bool
+
+// readKey reads a member's name that is not the one in the name cache's
+// slot, and caches it there when its text is the name itself.
+func (d *state) readKey(slot int) (string, error) {
+	k, plain, err := d.readStringPlain()
+	if plain && !keyCacheOff {
+		d.keys[slot] = k
+		d.keysUsed = max(d.keysUsed, slot+1)
+	}
+	return k, err
+}
+
 func (d *state) objectAny() (any, error) {
 	if err := d.enter(); err != nil {
 		return nil, err
@@ -92,11 +107,23 @@ func (d *state) objectAny() (any, error) {
 		return map[string]any{}, nil
 	}
 	base := len(d.kvs)
-	for {
+	for i := 0; ; i++ {
 		if d.pos >= len(d.src) || d.src[d.pos] != '"' {
 			return nil, d.errorAt(d.pos)
 		}
-		k, err := d.readString()
+		var k string
+		var err error
+		if i < keyPlaces && len(d.src) >= keyCacheMin {
+			// Objects at one depth mostly repeat the names of the one
+			// before, in the same order: a name whose text is the one
+			// cached for its place is that string, not read again.
+			slot := i*keyDepths + (d.depth-1)%keyDepths
+			if k = d.keys[slot]; k == "" || !d.sameKey(k) {
+				k, err = d.readKey(slot)
+			}
+		} else {
+			k, err = d.readString()
+		}
 		if err != nil {
 			return nil, err
 		}

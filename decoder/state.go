@@ -108,7 +108,25 @@ type state struct {
 	// element.
 	strTmp   string
 	ptrStack []unsafe.Pointer
+
+	// keys holds names of members decoded into interfaces, by place in
+	// their object (the first keyPlaces members) and depth, for the next
+	// object to reuse (readKey); keysUsed bounds the slots written, which
+	// reset clears.
+	keys     [keyDepths * keyPlaces]string
+	keysUsed int
 }
+
+// The name cache of objects decoded into interfaces: objects at one depth
+// mostly repeat the names of the one before, in the same order. Depths
+// share slots modulo keyDepths; members past keyPlaces are not cached,
+// and nothing is in inputs shorter than keyCacheMin (where clearing the
+// cache for the next call would cost more than it saves).
+const (
+	keyDepths   = 8
+	keyPlaces   = 32
+	keyCacheMin = 512
+)
 
 type kv struct {
 	k string
@@ -169,6 +187,10 @@ func (d *state) reset() {
 		d.ptrStack = nil
 	}
 	d.strStack, d.ptrStack = d.strStack[:0], d.ptrStack[:0]
+	if d.keysUsed > 0 {
+		clear(d.keys[:d.keysUsed])
+		d.keysUsed = 0
+	}
 	if cap(d.scratch) > 1<<16 {
 		d.scratch = nil
 	}
@@ -399,6 +421,27 @@ func (d *state) checkUTF8(i, j int) error {
 // a string that may be kept. Unescaped ASCII and valid UTF-8 strings are
 // views into the input; others are decoded into the arena.
 func (d *state) readString() (string, error) {
+	s, _, err := d.readStringPlain()
+	return s, err
+}
+
+// sameKey reports whether the string at pos (which holds '"') is k, a
+// name that was its own text (see readStringPlain), and if so moves past
+// it.
+func (d *state) sameKey(k string) bool {
+	i := d.pos + 1
+	e := i + len(k)
+	if e < len(d.src) && d.src[e] == '"' && d.src[i:e] == k {
+		d.pos = e + 1
+		return true
+	}
+	return false
+}
+
+// readStringPlain is readString that also reports whether the string's
+// text in the input is the string itself (no escapes, no invalid UTF-8
+// replaced): then the same text later is the same string.
+func (d *state) readStringPlain() (string, bool, error) {
 	// Most strings are short and plain: read them without the general
 	// scanner, and copy those under 16 bytes to the arena (when strings
 	// go there) with two 8-byte stores into its spare capacity.
@@ -409,13 +452,13 @@ func (d *state) readString() (string, error) {
 		d.pos = i + n + 1
 		if !d.arenaStrings() {
 			d.own()
-			return d.src[i : i+n], nil
+			return d.src[i : i+n], true, nil
 		}
 		if n == 0 {
-			return "", nil
+			return "", true, nil
 		}
 		if n >= 16 {
-			return d.arenaString(d.src[i : i+n]), nil
+			return d.arenaString(d.src[i : i+n]), true, nil
 		}
 		j := len(d.arena)
 		if cap(d.arena)-j < 16 {
@@ -426,16 +469,16 @@ func (d *state) readString() (string, error) {
 		binary.LittleEndian.PutUint64(w, x0)
 		binary.LittleEndian.PutUint64(w[8:], x1)
 		d.arena = d.arena[:j+n]
-		return unsafe.String(&d.arena[j], n), nil
+		return unsafe.String(&d.arena[j], n), true, nil
 	}
 	s, start, err := d.scanString()
 	if start < 0 {
-		return d.arenaString(s), err
+		return d.arenaString(s), false, err
 	}
 	if err != nil || s == "" {
-		return s, err
+		return s, err == nil, err
 	}
-	return d.keep(start, start+len(s)), nil
+	return d.keep(start, start+len(s)), true, nil
 }
 
 // readStringTemp is readString for strings used only during the call (map

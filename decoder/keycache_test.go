@@ -1,0 +1,99 @@
+package decoder
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+var keyCacheSeeds = []string{
+	`{"a":1,"b":"x","c":[{"a":1,"b":2},{"a":3,"b":4}]}`,
+	`{"ab":1,"abc":2,"a":3}`,
+	`{"a\"b":1,"a\\b":2,"a\/b":3,"\u0061":4}`,
+	`{"\\":1,"a\\":2}`,
+	`{"é":1,"\u00e9":2,"日本":3,"\ud83d\ude00":4,"\ud800":5}`,
+	"{\"a\xffb\":1,\"\xff\":2,\"a\xc3\":3}",
+	`{"":1,"a":2,"":3}`,
+	`{"a_long_member_name_past_sixteen":1,"another_long_member_name_too":2}`,
+	`{"a" :1 , "b" : 2}`,
+	`{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":1}}}}}}}}}}`,
+	`{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k17":17}`,
+	`{"a":1,"a":2}`,
+	`{"a":1,"b`,
+	`{"a`,
+}
+
+// keyCacheDocs returns documents in which the objects' names repeat
+// those of the objects before them at the same depth, exactly and with
+// changes, so that objectAny's name cache meets its hits and near misses:
+// data three times in an array, and then with one byte changed at each
+// place a fuzzer picks.
+func keyCacheDocs(data []byte, at, to byte) (docs []string) {
+	// Trailing space makes every document long enough for the cache.
+	pad := strings.Repeat(" ", keyCacheMin)
+	s := string(data)
+	defer func() {
+		for i := range docs {
+			docs[i] += pad
+		}
+	}()
+	docs = []string{s, "[" + s + "," + s + "," + s + "]", `{"x":` + s + `,"y":` + s + "}"}
+	if len(data) > 0 {
+		m := []byte(s)
+		m[int(at)%len(m)] = to
+		docs = append(docs, "["+s+","+string(m)+"]", "["+string(m)+","+s+","+string(m)+"]")
+	}
+	return docs
+}
+
+// FuzzAnyNameCache compares decoding into interfaces with objectAny's
+// name cache (a name whose text matches the name cached for its place is
+// shared, not read) with the general path, the cache turned off: the
+// same values, the same errors.
+func FuzzAnyNameCache(f *testing.F) {
+	for _, s := range keyCacheSeeds {
+		f.Add([]byte(s), byte(3), byte('"'), byte(0))
+		f.Add([]byte(s), byte(1), byte('\\'), byte(1))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, at, to, optBits byte) {
+		checkKeyCache(t, data, at, to, optBits)
+	})
+}
+
+// TestAnyNameCacheSeeds runs FuzzAnyNameCache's check on its seeds with
+// every change of one byte to a quote, backslash, high byte or letter.
+func TestAnyNameCacheSeeds(t *testing.T) {
+	for _, s := range keyCacheSeeds {
+		for at := 0; at < len(s); at++ {
+			for i, to := range []byte{'"', '\\', 0xff, 'a', 'b', ' '} {
+				checkKeyCache(t, []byte(s), byte(at), to, byte(at+i))
+			}
+		}
+	}
+}
+
+func checkKeyCache(t *testing.T, data []byte, at, to, optBits byte) {
+	t.Helper()
+	opts := []Options{0, OptionCopyString, OptionValidateString, OptionUseNumber}[optBits%4]
+	for _, doc := range keyCacheDocs(data, at, to) {
+		for _, fromString := range []bool{false, true} {
+			decode := func(off bool) (any, error) {
+				keyCacheOff = off
+				defer func() { keyCacheOff = false }()
+				var v any
+				var err error
+				if fromString {
+					err = DecodeString(doc, &v, opts)
+				} else {
+					err = Decode([]byte(doc), &v, opts)
+				}
+				return v, err
+			}
+			got, gerr := decode(false)
+			want, werr := decode(true)
+			if (gerr == nil) != (werr == nil) || (gerr != nil && gerr.Error() != werr.Error()) || !reflect.DeepEqual(got, want) {
+				t.Fatalf("%q (options %#x, from a string %v):\ncache %#v, %v\nwithout %#v, %v", doc, opts, fromString, got, gerr, want, werr)
+			}
+		}
+	}
+}

@@ -62,7 +62,19 @@ type outSpan struct{ start, end, obj int }
 func (r *reorderer2) open(body int) {
 	r.firsts = append(r.firsts, len(r.members))
 	r.slots = append(r.slots, len(r.objs))
-	r.objs = append(r.objs, sortedObject{body: body})
+	r.objs = append(roomForOne(r.objs), sortedObject{body: body})
+}
+
+// roomForOne returns s with room for one more element: its capacity
+// doubled when it is full. append grows a large slice by a quarter,
+// which cost a value with 100,000 objects dozens of allocations and
+// five times its final size in copies (and a pooled Encoder loses its
+// slices at every collection).
+func roomForOne[T any](s []T) []T {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, len(s)+16)
+	}
+	return s
 }
 
 // addName records a member whose name's quoted text in the output is
@@ -76,7 +88,7 @@ func (r *reorderer2) addName(start, end int, q []byte, plain bool) {
 		r.arena = appendUnquotedValid(r.arena, q)
 		m.nend = len(r.arena)
 	}
-	r.members = append(r.members, m)
+	r.members = append(roomForOne(r.members), m)
 }
 
 // setEnd records where the innermost object's last member ends.
@@ -161,7 +173,7 @@ func (r *reorderer2) close(b []byte) bool {
 	lo := len(r.spans)
 	for _, k := range ks {
 		m := ms[k.i]
-		r.spans = append(r.spans, outSpan{m.start, m.end, m.obj})
+		r.spans = append(roomForOne(r.spans), outSpan{m.start, m.end, m.obj})
 	}
 	o := &r.objs[slot]
 	o.moved = true
@@ -177,7 +189,11 @@ func (r *reorderer2) close(b []byte) bool {
 // written at b[start:], and forgets the objects.
 func (r *reorderer2) apply(b []byte, start int) {
 	if r.moves > 0 {
-		out := r.emit(r.out[:0], b, start, len(b), 0)
+		out := r.out[:0]
+		if cap(out) < len(b)-start {
+			out = make([]byte, 0, len(b)-start) // its size: one allocation
+		}
+		out = r.emit(out, b, start, len(b), 0)
 		copy(b[start:], out)
 		r.out = out
 	}

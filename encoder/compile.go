@@ -473,14 +473,8 @@ func elemsFn(et reflect.Type, addr bool) elemsFunc {
 			}
 		case reflect.Int64, reflect.Int:
 			return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
-				b = append(b, '[')
-				for i, v := range unsafe.Slice((*int64)(p), n) {
-					if i > 0 {
-						b = append(b, ',')
-					}
-					b = appendInt(b, v)
-				}
-				return append(b, ']'), nil
+				b = wire.AppendIntsComma(append(b, '['), unsafe.Slice((*int64)(p), n))
+				return closeArray(b), nil
 			}
 		}
 	}

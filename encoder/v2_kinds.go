@@ -664,11 +664,7 @@ func elemsFnV2(et reflect.Type) elemsFunc {
 		switch plainFieldKind(et) {
 		case kindInt64:
 			return func(e *state, b []byte, p unsafe.Pointer, n int) ([]byte, error) {
-				b = append(b, '[')
-				for _, v := range unsafe.Slice((*int64)(p), n) {
-					b = wire.AppendInt(b, v)
-					b = append(b, ',')
-				}
+				b = wire.AppendIntsComma(append(b, '['), unsafe.Slice((*int64)(p), n))
 				return closeArray(b), nil
 			}
 		case kindString:

@@ -107,22 +107,13 @@ func lt(a, b uint64) uint64 {
 // finite.
 func AppendFloat(dst []byte, f float64, bits int) []byte {
 	abs := math.Abs(f)
-	if abs < 1e15 && float64(int64(abs)) == abs {
-		// Whole numbers print as integers in 'f' form.
-		if abs == 0 {
-			if math.Signbit(f) {
-				return append(dst, '-', '0')
-			}
-			return append(dst, '0')
-		}
-		// A float32 prints its own shortest digits, which equal the
-		// integer only while consecutive float32s are at most 1 apart.
-		if bits == 64 || abs < 1<<24 {
-			if f < 0 {
-				dst = append(dst, '-')
-			}
-			return AppendUint(dst, uint64(abs))
-		}
+	// Whole numbers print as integers in 'f' form (-0 as "-0") while
+	// consecutive floats are at most 1 apart: below 2^53 for a float64,
+	// 2^24 for a float32, which prints its own shortest digits. There no
+	// decimal with fewer digits is within half of that spacing, so the
+	// shortest form is the integer.
+	if abs < 1<<53 && float64(int64(abs)) == abs && (bits == 64 || abs < 1<<24) {
+		return appendDigits(dst, uint64(abs), math.Float64bits(f)>>63)
 	}
 	if bits == 32 {
 		return appendFloat32(dst, f, abs)
@@ -361,51 +352,26 @@ var pow10u64 = [...]uint64{
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
 }
 
-// decimalLen returns the number of decimal digits of d (1 for 0).
-func decimalLen(d uint64) int {
-	// log10(2) ~ 1233/4096: an estimate that is exact or one too small.
-	n := (bits.Len64(d) * 1233) >> 12
-	if d >= pow10u64[n] {
-		n++
-	}
-	if n == 0 {
-		return 1
-	}
-	return n
-}
-
 // asciiZeros is '0' in every byte: or'ed into digits8's word it makes
 // the digits text.
 const asciiZeros = 0x30303030_30303030
-
-// leadWord returns v (1 <= v < 10^8, n digits) as text without leading
-// zeros in the low bytes of a word: digits8's leading zero digits are its
-// low bytes, and shifting them out leaves the digits in place.
-func leadWord(v uint32, n int) uint64 {
-	return leadText(digits8(v)|asciiZeros, n)
-}
-
-// leadText keeps the last n (1 to 8) of the eight digits in text, moved
-// to its low bytes.
-func leadText(text uint64, n int) uint64 {
-	return text >> ((64 - 8*n) & 63) // & 63: n >= 1, and no shift check
-}
 
 // digits8 returns the eight decimal digits of v (below 10^8), leading
 // zeros included, as values 0 to 9 in the bytes of a word, the first
 // digit in the low byte (the lowest address when stored little-endian).
 // All eight come at once from the lanes of the word: the two halves of
-// four digits, then their halves of two, then single digits, each split
-// by a multiply-shift division that is exact for the lane's range.
+// four digits, then their halves of two, then single digits. Each split
+// of a lane x into h = x/d (a multiply-shift division, exact for the
+// lane's range) and r = x%d, as h in the lane's low half and r in its
+// high half, is one multiply more: h + r<<s = x<<s - h*(d<<s - 1).
 func digits8(v uint32) uint64 {
+	h := v / 10000
 	// Lanes of 32 bits: the first four digits in the low lane.
-	x := uint64(v/10000) | uint64(v%10000)<<32
-	// x/100 for x < 10^4 is x*5243>>19.
-	hi := (x * 5243 >> 19) & 0x0000007f_0000007f
-	x = hi | (x-hi*100)<<16
-	// Lanes of 16 bits now; x/10 for x < 100 is x*103>>10.
-	hi = (x * 103 >> 10) & 0x000f000f_000f000f
-	return hi | (x-hi*10)<<8
+	x := uint64(v)<<32 - uint64(h)*(10000<<32-1)
+	// Lanes of 16 bits; x/100 for x < 10^4 is x*5243>>19.
+	x = x<<16 - (x*5243>>19&0x0000007f_0000007f)*(100<<16-1)
+	// Lanes of 8 bits; x/10 for x < 100 is x*103>>10.
+	return x<<8 - (x*103>>10&0x000f000f_000f000f)*(10<<8-1)
 }
 
 // digitPairs holds "00" to "99".
@@ -419,80 +385,3 @@ const digitPairs = "00010203040506070809" +
 	"70717273747576777879" +
 	"80818283848586878889" +
 	"90919293949596979899"
-
-// AppendUint appends the decimal form of v.
-//
-// It writes whole words into 24 bytes of spare capacity that it makes
-// sure of first, and then sets the length. Below 10^8 that is one
-// leadWord; the digit count comes from v's bit length rather than from
-// the digits, so that where the next value goes does not wait for this
-// one's digits.
-// Nine and ten digits (ids, timestamps) are one or two leading digits
-// and a word of eight; longer values go to appendUintLong.
-func AppendUint(dst []byte, v uint64) []byte {
-	if v < 10 {
-		return append(dst, byte('0'+v))
-	}
-	l := len(dst)
-	if cap(dst)-l < 24 {
-		dst = growDigits(dst)
-	}
-	b := dst[l : l+24]
-	if v < 1e8 {
-		n := decimalLen(v)
-		binary.LittleEndian.PutUint64(b, leadWord(uint32(v), n))
-		return dst[:l+n]
-	}
-	hi := v / 1e8
-	if hi >= 100 {
-		return appendUintLong(dst, b, hi, v)
-	}
-	lo := digits8(uint32(v-hi*1e8)) | asciiZeros
-	if hi < 10 {
-		b[0] = byte('0' + hi)
-		binary.LittleEndian.PutUint64(b[1:], lo)
-		return dst[:l+9]
-	}
-	b[0] = digitPairs[2*hi]
-	b[1] = digitPairs[2*hi+1]
-	binary.LittleEndian.PutUint64(b[2:], lo)
-	return dst[:l+10]
-}
-
-// appendUintLong is AppendUint for v >= 10^10 (hi is v/10^8), given b,
-// the 24 bytes of spare capacity after dst: a leading group of up to
-// eight digits as a shifted word (see AppendUint), then one or two words
-// of eight.
-func appendUintLong(dst, b []byte, hi, v uint64) []byte {
-	lo := digits8(uint32(v-hi*1e8)) | asciiZeros
-	var mid uint64
-	k := 8
-	if hi >= 1e8 {
-		top := hi / 1e8
-		mid = digits8(uint32(hi-top*1e8)) | asciiZeros
-		hi = top
-		k = 16
-	}
-	n := decimalLen(hi)
-	binary.LittleEndian.PutUint64(b, leadWord(uint32(hi), n))
-	if k == 16 {
-		binary.LittleEndian.PutUint64(b[n:n+8:n+8], mid)
-	}
-	binary.LittleEndian.PutUint64(b[n+k-8:n+k:n+k], lo)
-	return dst[:len(dst)+n+k]
-}
-
-// growDigits returns dst with at least 24 bytes of spare capacity.
-//
-//go:noinline
-func growDigits(dst []byte) []byte {
-	return slices.Grow(dst, 24)
-}
-
-// AppendInt appends the decimal form of v.
-func AppendInt(dst []byte, v int64) []byte {
-	if v < 0 {
-		return AppendUint(append(dst, '-'), uint64(-v))
-	}
-	return AppendUint(dst, uint64(v))
-}

@@ -363,10 +363,19 @@ func BenchmarkAppendInt(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		max  int64
-	}{{"small", 1000}, {"id", 1e9}, {"long", 1e18}} {
+	}{{"small", 1000}, {"id", 1e9}, {"long", 1e18}, {"mixed", 0}} {
 		vs := make([]int64, 1000)
 		for i := range vs {
-			vs[i] = r.Int64N(c.max)
+			if c.max != 0 {
+				vs[i] = r.Int64N(c.max)
+			} else {
+				// Lengths 1 to 18 mixed, a third negative (as the
+				// benchmarks' shape_ints).
+				vs[i] = r.Int64N(int64(math.Pow10(1 + r.IntN(18))))
+				if r.IntN(3) == 0 {
+					vs[i] = -vs[i]
+				}
+			}
 		}
 		for _, impl := range []struct {
 			name string

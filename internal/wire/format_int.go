@@ -10,23 +10,22 @@ import (
 // Integer formatting for the encoder.
 //
 // The digits come eight at a time from digits8, which splits a value
-// below 10^8 into its digits in the lanes of one word, and they are
-// stored as whole words into spare capacity made sure of first; the
-// digit count n, which says where the value ends, comes from the
-// value's bit length and one comparison, not from its digits. Three
-// ranges take their own path, so that short values do no work for
-// places they lack:
+// below 10^8 into its digits in the lanes of one word, and are stored
+// as whole words into spare capacity made sure of first; the digit
+// count is the number of places of the leading word that are not
+// leading zeros (its low zero bytes), so no loop and no table of
+// lengths is needed. Each range of values takes its own straight path,
+// so that short values do no work for places they lack:
 //
-//   - below 10^8: one word of eight digits, shifted to drop the
+//   - below 10^8: one word of eight places, shifted to drop the
 //     leading zeros;
-//   - below 10^12 (ids, Unix timestamps in seconds or milliseconds):
-//     the first four places as a shifted word, then a word of eight
-//     stored so that it ends at the last digit;
-//   - the rest: up to four leading places, then two words of eight.
+//   - nine or ten digits (ids, Unix timestamps in seconds): the first
+//     one or two from digitPairs, then a word of eight;
+//   - up to sixteen: two words of eight, the first shifted;
+//   - more: one to four leading digits from digits4, then two words.
 //
 // Every path writes a '-' first and keeps it when the value is
-// negative, so the sign costs no branch, and no path branches on the
-// digit count.
+// negative, so the sign costs no branch.
 
 // Tuning of integer formatting.
 const (
@@ -43,25 +42,6 @@ const (
 // maxIntLen is the longest decimal form of an int64 or uint64: twenty
 // digits, or a sign and nineteen.
 const maxIntLen = 20
-
-// digitsAtLen holds, for each bit length L, 10^d where d = L*1233>>12:
-// a value of bit length L has d+1 digits if it is at least
-// digitsAtLen[L], else d (1233/4096 is just below log10(2), so d is the
-// digit count of the smallest value of that length or one less).
-var digitsAtLen = func() (t [65]uint64) {
-	for l := range t {
-		t[l] = pow10u64[l*1233>>12]
-	}
-	return t
-}()
-
-// uintLen returns the number of decimal digits of u, without a branch
-// (1 for 0).
-func uintLen(u uint64) int {
-	u |= 1 // the same digit count, and 0 counts as 1
-	l := bits.Len64(u)
-	return l*1233>>12 + int(1-lt(u, digitsAtLen[l]))
-}
 
 // AppendUint appends the decimal form of v.
 func AppendUint(dst []byte, v uint64) []byte {
@@ -85,34 +65,42 @@ func appendDigits(dst []byte, u, neg uint64) []byte {
 	b := (*[intRoom]byte)(dst[l : l+intRoom])
 	b[0] = '-'
 	out := (*[intRoom - 1]byte)(b[neg&1:])
-	n := uintLen(u)
-	end := l + int(neg) + n
+	l += int(neg)
 	if u < 1e8 {
-		// The eight places of u, less the leading zeros: the low bytes
-		// of the word.
-		binary.LittleEndian.PutUint64(out[0:8], (digits8(uint32(u))|asciiZeros)>>(uint(-n&7)*8))
-		return dst[:end]
+		// The eight places of u, less the leading zeros (the low zero
+		// bytes of the word; one digit at least).
+		w := digits8(uint32(u))
+		lz := uint(bits.TrailingZeros64(w|1<<56)) >> 3
+		binary.LittleEndian.PutUint64(out[0:8], (w|asciiZeros)>>(lz*8))
+		return dst[:l+8-int(lz)]
 	}
 	hi := u / 1e8
 	w2 := digits8(uint32(u-hi*1e8)) | asciiZeros
-	p2 := (n - 8) & 15 // where the last eight digits go
+	var n int // digits before the last eight
 	switch {
 	case hi < 100:
 		// Nine or ten digits (ids, timestamps in seconds): the first
 		// one or two from digitPairs.
+		n = 2 - int(lt(hi, 10))
 		pair := uint64(digitPairs[2*hi]) | uint64(digitPairs[2*hi+1])<<8
-		binary.LittleEndian.PutUint64(out[0:8], pair>>(uint(10-n)*8&15))
+		binary.LittleEndian.PutUint64(out[0:8], pair>>(uint(2-n)*8&15))
 	case hi < 1e8:
-		binary.LittleEndian.PutUint64(out[0:8], (digits8(uint32(hi))|asciiZeros)>>(uint(-n&7)*8))
+		w := digits8(uint32(hi))
+		lz := uint(bits.TrailingZeros64(w)) >> 3 // hi >= 100
+		n = 8 - int(lz)
+		binary.LittleEndian.PutUint64(out[0:8], (w|asciiZeros)>>(lz*8))
 	default:
 		// Up to four places of top, then eight of hi%10^8.
 		top := hi / 1e8
 		w1 := digits8(uint32(hi-top*1e8)) | asciiZeros
-		binary.LittleEndian.PutUint64(out[0:8], (digits4(uint32(top))|asciiZeros)>>(uint(20-n)*8&31))
-		binary.LittleEndian.PutUint64(out[(n-16)&7:(n-16)&7+8], w1)
+		w := digits4(uint32(top))
+		lz := uint(bits.TrailingZeros64(w)) >> 3 // top >= 1
+		binary.LittleEndian.PutUint64(out[0:8], (w|asciiZeros)>>(lz*8&31))
+		n = 12 - int(lz)
+		binary.LittleEndian.PutUint64(out[(n-8)&7:(n-8)&7+8], w1)
 	}
-	binary.LittleEndian.PutUint64(out[p2:p2+8], w2)
-	return dst[:end]
+	binary.LittleEndian.PutUint64(out[n&15:n&15+8], w2)
+	return dst[:l+n+8]
 }
 
 // AppendIntsComma appends each of vs in decimal followed by a comma: the
@@ -134,31 +122,37 @@ func AppendIntsComma(dst []byte, vs []int64) []byte {
 			neg &= 1
 			b[0] = '-'
 			out := (*[intRoom - 1]byte)(b[neg&1:])
-			n := uintLen(u)
-			m := int(neg) + n
-			switch {
-			case u < 1e8:
-				binary.LittleEndian.PutUint64(out[0:8], (digits8(uint32(u))|asciiZeros)>>(uint(-n&7)*8))
-			default:
+			m := int(neg) + 8 // the length, less the digits before the last eight
+			if u < 1e8 {
+				w := digits8(uint32(u))
+				lz := uint(bits.TrailingZeros64(w|1<<56)) >> 3
+				binary.LittleEndian.PutUint64(out[0:8], (w|asciiZeros)>>(lz*8))
+				m -= int(lz)
+			} else {
 				hi := u / 1e8
 				w2 := digits8(uint32(u-hi*1e8)) | asciiZeros
-				p2 := (n - 8) & 15 // where the last eight digits go
+				var n int
 				switch {
 				case hi < 100:
-					// Nine or ten digits (ids, timestamps in seconds): the first
-					// one or two from digitPairs.
+					n = 2 - int(lt(hi, 10))
 					pair := uint64(digitPairs[2*hi]) | uint64(digitPairs[2*hi+1])<<8
-					binary.LittleEndian.PutUint64(out[0:8], pair>>(uint(10-n)*8&15))
+					binary.LittleEndian.PutUint64(out[0:8], pair>>(uint(2-n)*8&15))
 				case hi < 1e8:
-					binary.LittleEndian.PutUint64(out[0:8], (digits8(uint32(hi))|asciiZeros)>>(uint(-n&7)*8))
+					w := digits8(uint32(hi))
+					lz := uint(bits.TrailingZeros64(w)) >> 3
+					n = 8 - int(lz)
+					binary.LittleEndian.PutUint64(out[0:8], (w|asciiZeros)>>(lz*8))
 				default:
-					// Up to four places of top, then eight of hi%10^8.
 					top := hi / 1e8
 					w1 := digits8(uint32(hi-top*1e8)) | asciiZeros
-					binary.LittleEndian.PutUint64(out[0:8], (digits4(uint32(top))|asciiZeros)>>(uint(20-n)*8&31))
-					binary.LittleEndian.PutUint64(out[(n-16)&7:(n-16)&7+8], w1)
+					w := digits4(uint32(top))
+					lz := uint(bits.TrailingZeros64(w)) >> 3
+					binary.LittleEndian.PutUint64(out[0:8], (w|asciiZeros)>>(lz*8&31))
+					n = 12 - int(lz)
+					binary.LittleEndian.PutUint64(out[(n-8)&7:(n-8)&7+8], w1)
 				}
-				binary.LittleEndian.PutUint64(out[p2:p2+8], w2)
+				binary.LittleEndian.PutUint64(out[n&15:n&15+8], w2)
+				m += n
 			}
 			b[m&(intRoom-1)] = ','
 			p = unsafe.Add(p, m+1)

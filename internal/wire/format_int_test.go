@@ -128,15 +128,6 @@ func TestAppendIntsCommaLengths(t *testing.T) {
 	}
 }
 
-func TestUintLen(t *testing.T) {
-	_, uints := intCases()
-	for _, u := range uints {
-		if got, want := uintLen(u), len(strconv.FormatUint(u, 10)); got != want {
-			t.Fatalf("uintLen(%d) = %d, want %d", u, got, want)
-		}
-	}
-}
-
 // TestAppendFloatWhole checks whole floats, which AppendFloat writes as
 // integers below 2^53 (2^24 for a float32), around the edges of that
 // range, against strconv and against the general path.

@@ -722,6 +722,7 @@ func elemsFnV2(et reflect.Type) elemsFunc {
 			if n > 0 && e.jdepth >= maxDepthV2 {
 				return b, within(e.openV2(b), "0")
 			}
+			// The rows hold floats only: nothing in them counts levels.
 			var err error
 			for i := 0; ; i++ {
 				if b, i = appendFloatRows(b, p, i, n, m, size); i == n {
@@ -744,13 +745,17 @@ func elemsFnV2(et reflect.Type) elemsFunc {
 			if n > 0 && e.jdepth >= maxDepthV2 {
 				return b, within(e.openV2(b), "0")
 			}
+			// The inner arrays are a level: what they hold counts it.
+			e.jdepth++
 			var err error
 			for i := 0; i < n; i++ {
 				if b, err = inner(e, b, unsafe.Add(p, uintptr(i)*size), m); err != nil {
+					e.jdepth--
 					return b, within(err, itoa(i))
 				}
 				b = append(b, ',')
 			}
+			e.jdepth--
 			return closeArray(b), nil
 		}
 	}

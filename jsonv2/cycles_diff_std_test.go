@@ -22,6 +22,9 @@ type cycAny struct{ X any }
 type cycMapOfStruct map[string]cycTwoMapStruct
 type cycTwoMapStruct struct{ M cycMapOfStruct }
 type cycSliceOfPtr []*cycSliceOfPtr
+type cycArrays struct{ A [1][1]*cycArrays }
+type cycSliceArrays struct{ S [][1]*cycSliceArrays }
+
 type cycList struct {
 	N    int
 	Next *cycList
@@ -63,22 +66,33 @@ func cyclicValues() map[string]any {
 	mm["k"] = cycTwoMapStruct{M: mm}
 	sl := make(cycSliceOfPtr, 1)
 	sl[0] = &sl
+	arr := new(cycArrays)
+	arr.A[0][0] = arr
+	var deepArr *cycArrays
+	for range 3400 {
+		deepArr = &cycArrays{A: [1][1]*cycArrays{{deepArr}}}
+	}
+	sa := new(cycSliceArrays)
+	sa.S = [][1]*cycSliceArrays{{sa}}
 	ma := map[string]any{}
 	ma["a"] = []any{ma}
 	return map[string]any{
-		"structPtr":  sp,
-		"twoStructs": ts,
-		"array":      ar,
-		"any":        ca,
-		"mapStruct":  mm,
-		"slicePtr":   sl,
-		"mapSlice":   ma,
-		"inSlice":    []any{1, sp},
-		"list1500":   deepList(1500),
-		"list9999":   deepList(9999),
-		"list10001":  deepList(10001),
-		"deepArrays": deepArrays(10001),
-		"deepRows":   [][][1][0]int{{{{}}}},
+		"structPtr":   sp,
+		"twoStructs":  ts,
+		"array":       ar,
+		"any":         ca,
+		"mapStruct":   mm,
+		"slicePtr":    sl,
+		"mapSlice":    ma,
+		"inSlice":     []any{1, sp},
+		"list1500":    deepList(1500),
+		"list9999":    deepList(9999),
+		"list10001":   deepList(10001),
+		"deepArrays":  deepArrays(10001),
+		"deepRows":    [][][1][0]int{{{{}}}},
+		"arrays":      arr,
+		"deepArrays2": deepArr,
+		"sliceArrays": sa,
 	}
 }
 

@@ -27,6 +27,10 @@ type state struct {
 	// reported instead of recursing forever.
 	depth int
 	seen  map[seenKey]struct{}
+	// seenShared says seen is the map of the encoding this one runs
+	// inside (MarshalEncode from a caller's method; see
+	// enclosingState), which keeps it.
+	seenShared bool
 	// jdepth counts the JSON arrays and objects open around the value
 	// being written, as jsontext's Encoder does: v2 looks for cycles
 	// past cycleCheckDepth of them and refuses to nest past
@@ -111,7 +115,11 @@ func putState(e *state) {
 	e.buf = e.buf[:0]
 	e.depth = 0
 	e.jdepth = 0
-	clear(e.seen)
+	if e.seenShared {
+		e.seen, e.seenShared = nil, false
+	} else {
+		clear(e.seen)
+	}
 	// The scratch slices are cleared by their users as they pop.
 	e.order = e.order[:0]
 	e.vals = e.vals[:0]

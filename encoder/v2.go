@@ -127,6 +127,12 @@ func marshalV2(b []byte, v any, opts *jsonopts.Struct, outer textexport.LevelSou
 	// jdepth counts the caller's levels too, as Go's v2 does: its
 	// limits are on the whole text.
 	e.depth, e.jdepth = 0, textexport.Depth(outer)
+	if owner := enclosingState(outer); owner != nil {
+		if owner.seen == nil {
+			owner.seen = map[seenKey]struct{}{}
+		}
+		e.seen, e.seenShared = owner.seen, true
+	}
 	base := len(b)
 	x.base = base
 	var out []byte

@@ -107,7 +107,7 @@ func methodFnV2From(t reflect.Type, i int) encFunc {
 			m := packDirect(word, p).(json.Marshaler)
 			raw, err := m.MarshalJSON()
 			if err != nil {
-				return b, semErr(b, t, methodErr(err, "MarshalJSON"))
+				return b, withMode(semErr(b, t, methodErr(err, "MarshalJSON")), v2api.Collapse)
 			}
 			return e.appendRawV2(b, raw, t)
 		}
@@ -118,7 +118,7 @@ func methodFnV2From(t reflect.Type, i int) encFunc {
 			m := packDirect(word, p).(interface{ AppendText([]byte) ([]byte, error) })
 			text, err := m.AppendText(nil)
 			if err != nil {
-				return b, semErr(b, t, methodErr(err, "AppendText"))
+				return b, withMode(semErr(b, t, methodErr(err, "AppendText")), v2api.Text)
 			}
 			return e.textV2(b, text, t)
 		}
@@ -129,12 +129,19 @@ func methodFnV2From(t reflect.Type, i int) encFunc {
 			m := packDirect(word, p).(encoding.TextMarshaler)
 			text, err := m.MarshalText()
 			if err != nil {
-				return b, semErr(b, t, methodErr(err, "MarshalText"))
+				return b, withMode(semErr(b, t, methodErr(err, "MarshalText")), v2api.Text)
 			}
 			return e.textV2(b, text, t)
 		}
 	}
 	return nil
+}
+
+// withMode sets how the v2 package reports err (a *v2api.Error) when it
+// holds an error a caller's method returned (see v2api.Mode).
+func withMode(err error, m v2api.Mode) error {
+	err.(*v2api.Error).Mode = m
+	return err
 }
 
 // textV2 writes the text a MarshalText or AppendText method returned
@@ -188,14 +195,41 @@ type methodEncoder struct {
 	// marshal is the state's count of encodings (state.marshals) when
 	// the Encoder was given the options of its encoding.
 	marshal uint64
+	// owner is the state whose encoding gave the Encoder to a method,
+	// while the method runs.
+	owner *state
+}
+
+// enclosingState returns the state of the encoding whose caller's
+// method or function was given the Encoder that an encoding inside the
+// levels outer gives writes to (MarshalEncode in a MarshalJSONTo
+// method), or nil. Go's v2 writes that value into the same Encoder and
+// so checks it for cycles with the pointers seen around it; jet's
+// encoding shares the enclosing one's record of them.
+func enclosingState(outer textexport.LevelSource) *state {
+	for outer != nil {
+		switch s := outer.(type) {
+		case *methodEncoder:
+			return s.owner
+		case textexport.Nested:
+			outer = s.Enclosing()
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 // Levels returns the levels the Encoder stands in: at the end of the
 // output so far, written as JSON (see prefixText), inside the caller's
 // Encoder's levels.
-func (me *methodEncoder) Levels() []textexport.Level {
+func (me *methodEncoder) Levels() []textexport.Level { return me.AppendLevels(nil) }
+
+// AppendLevels returns dst composed with the levels (see
+// textexport.LevelAppender).
+func (me *methodEncoder) AppendLevels(dst []textexport.Level) []textexport.Level {
 	p := textexport.Prefix{Text: prefixText(me.where.Text), Outer: me.where.Outer}
-	return p.Levels()
+	return p.AppendLevels(dst)
 }
 
 // Depth returns how many containers Levels holds open.
@@ -296,6 +330,7 @@ func (e *state) takeMethodEncoder(b []byte) *methodEncoder {
 	}
 	me.where = textexport.Prefix{Text: b[x.base:], Outer: x.outer}
 	me.depth = e.jdepth
+	me.owner = e
 	me.out.Reset()
 	if me.marshal == e.marshals {
 		textexport.ResetEncoder(me.enc, &me.out, nil, me)
@@ -315,6 +350,10 @@ func (e *state) takeMethodEncoder(b []byte) *methodEncoder {
 // buffer grew large.
 func (e *state) putMethodEncoder(me *methodEncoder) {
 	me.where = textexport.Prefix{}
+	me.owner = nil
+	// Levels found for an error are dropped: nested calls leave one
+	// Encoder per level in the pools, each with the levels around it.
+	textexport.SetOuter(me.enc, nil)
 	if me.out.Cap() <= maxMethodOutput {
 		e.methodEncs = append(e.methodEncs, me)
 	}

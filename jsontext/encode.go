@@ -62,6 +62,10 @@ type encoderState struct {
 	opts  jsonopts.Struct
 	fl    fmtFlags
 	outer outerLevels // the levels around the Encoder's text (see within.go), if any
+	// depthLimit is the deepest nesting the Encoder's own text may
+	// reach: maxDepth less the containers open around it, as Go's
+	// limit is on the whole text (see setDepthLimit).
+	depthLimit int
 
 	// stuck is the level (as StackIndex counts them) of an object whose
 	// names were lost when the v2 package's MarshalEncode failed inside
@@ -85,7 +89,7 @@ type encoderState struct {
 
 	// Scratch space of the fast paths, kept from value to value.
 	open                     []byte // the open containers of reformatFast
-	openMax                  int    // how many may be open (maxDepth allows)
+	openMax                  int    // how many may be open (depthLimit allows)
 	nameCheck                nameCheck
 	reorder                  reorderer2
 	indents                  []byte // see indentText
@@ -202,6 +206,7 @@ func (e *encoderState) resetOutput(buf []byte, w io.Writer) {
 	e.buf, e.base, e.wr, e.maxValue = buf, 0, w, 0
 	e.stuck = 0
 	e.outer = outerLevels{}
+	e.setDepthLimit()
 	e.asIs, e.wasAsIs = false, false
 	if bb, ok := w.(*bytes.Buffer); ok && bb != nil {
 		e.buf = bb.AvailableBuffer()

@@ -69,7 +69,7 @@ func (e *encoderState) writeToken(t Token) error {
 			return e.writeTokenSlow(t)
 		}
 	case clsOpen:
-		if l&(levelObject|1) == levelObject || len(e.m.outer) == maxDepth || len(e.m.outer) == cap(e.m.outer) {
+		if l&(levelObject|1) == levelObject || len(e.m.outer) >= e.depthLimit || len(e.m.outer) == cap(e.m.outer) {
 			return e.writeTokenFast(t)
 		}
 		*(*byte)(unsafe.Add(dst, w)) = c
@@ -312,7 +312,7 @@ func (e *encoderState) writeTokenFast(t Token) error {
 
 	switch fmtClass[c] {
 	case clsOpen:
-		if l.needName() || len(e.m.outer) == maxDepth {
+		if l.needName() || len(e.m.outer) >= e.depthLimit {
 			return e.writeTokenSlow(t)
 		}
 		b = append(b, c)

@@ -23,6 +23,7 @@ func resetEncoder(enc any, w *bytes.Buffer, o *jsonopts.Struct, outer textexport
 	e := &enc.(*Encoder).s
 	e.resetOutput(nil, w)
 	e.outer.src = outer
+	e.setDepthLimit()
 	if o == nil {
 		e.fl &^= fmtStuck
 		return

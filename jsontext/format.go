@@ -42,7 +42,7 @@ func (e *encoderState) reformat(dst, src []byte, depth int) ([]byte, int, error)
 }
 
 func (e *encoderState) reformatObject(dst, src []byte, depth int) ([]byte, int, error) {
-	if depth == maxDepth+1 {
+	if depth > e.depthLimit {
 		return dst, 0, errMaxDepth
 	}
 	dst = append(dst, '{')
@@ -154,7 +154,7 @@ func plainString(src []byte) int {
 }
 
 func (e *encoderState) reformatArray(dst, src []byte, depth int) ([]byte, int, error) {
-	if depth == maxDepth+1 {
+	if depth > e.depthLimit {
 		return dst, 0, errMaxDepth
 	}
 	dst = append(dst, '[')

@@ -129,7 +129,7 @@ func (e *encoderState) reformatFast(dst, src []byte, depth int) (out []byte, n i
 		switch {
 		case rich || e.stripAlways:
 			out, same := wire.StripSpace(dst, wire.StringOf(src))
-			if !same || !wire.Valid(wire.StringOf(out[len(dst):]), maxDepth+1-depth) {
+			if !same || !wire.Valid(wire.StringOf(out[len(dst):]), e.depthLimit+1-depth) {
 				return dst, 0, false
 			}
 			n = trimSpaceEnd(src)
@@ -141,7 +141,7 @@ func (e *encoderState) reformatFast(dst, src []byte, depth int) (out []byte, n i
 		case e.validFirst || escapes*escapeShare < stripSample:
 			// Little whitespace: the value is likely written as it is,
 			// which is found without writing it.
-			if !wire.Valid(wire.StringOf(src), maxDepth+1-depth) {
+			if !wire.Valid(wire.StringOf(src), e.depthLimit+1-depth) {
 				return dst, 0, false
 			}
 			n = trimSpaceEnd(src)
@@ -262,7 +262,7 @@ func (e *encoderState) reformatRun(dst, src []byte, depth int) (out []byte, n in
 	if mode&uint32(fmtMultiline) != 0 {
 		e.indentText(depth + 1)
 	}
-	e.openMax = maxDepth + 1 - depth
+	e.openMax = e.depthLimit + 1 - depth
 	c := fmtCursor{e: e, s: s, dst: dst, want: wantValue, depth: depth, mode: mode, stepsOnly: e.stepsOnly,
 		indent0: 1 + len(e.opts.IndentPrefix) + depth*len(e.opts.Indent), indentUnit: len(e.opts.Indent)}
 	if !c.stepsOnly && !e.noIndex {

@@ -54,7 +54,7 @@ func (l level) needComma(next Kind) bool {
 type machine struct {
 	last  level   // the innermost level
 	outer []level // the levels around it, outermost first
-	limit int     // levels that may be open (0: maxDepth)
+	limit int     // levels that may be open (0: maxDepth; -1: none)
 }
 
 func (m *machine) reset() {
@@ -90,7 +90,7 @@ func (m *machine) push(object bool) error {
 	switch {
 	case m.last.needName():
 		return ErrNonStringName
-	case m.limit == 0 && len(m.outer) == maxDepth, m.limit != 0 && len(m.outer) == m.limit:
+	case m.limit == 0 && len(m.outer) == maxDepth, m.limit != 0 && len(m.outer) >= m.limit:
 		return errMaxDepth
 	}
 	m.outer = append(m.outer, m.last+1)

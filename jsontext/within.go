@@ -60,7 +60,27 @@ func setOuter(coder any, src textexport.LevelSource) textexport.LevelSource {
 		prev = foundLevels(at.levels)
 	}
 	*at = outerLevels{src: src}
+	if e, ok := coder.(*Encoder); ok {
+		e.s.setDepthLimit()
+	}
 	return prev
+}
+
+// setDepthLimit sets the deepest nesting e's own text may reach: what
+// maxDepth leaves of the containers open around it (cheap to count
+// when its outer levels are a textexport.DepthSource, as the v2
+// package's are).
+func (e *encoderState) setDepthLimit() {
+	e.depthLimit = maxDepth
+	e.m.limit = 0
+	if e.outer.src == nil {
+		return
+	}
+	e.depthLimit -= textexport.Depth(e.outer.src)
+	e.m.limit = max(e.depthLimit, -1)
+	if e.m.limit == 0 {
+		e.m.limit = -1
+	}
 }
 
 // stackDepth, stackIndexWithin and appendPointerWithin are StackDepth,

@@ -313,13 +313,19 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 		own = nil
 	}
 	f := failureOf(err, b)
-	if outer != nil {
+	switch {
+	case placedWhole(err):
+		// Placed already, by a call inside this one: finding where
+		// this value goes (which reads the levels around it) would
+		// change nothing, and would make an error that comes out of
+		// nested calls cost the square of their depth.
+	case outer != nil:
 		// Placed within the levels around the Encoder too, as Go's
 		// Encoder (which is the whole output's) places it.
 		textexport.SetOuter(out, outer)
 		err = placeInEncoder(err, out, &ws)
 		textexport.SetOuter(out, nil)
-	} else {
+	default:
 		err = placeInEncoder(err, out, &ws)
 	}
 	// The Encoder takes the tokens written before the error, as Go's
@@ -588,6 +594,20 @@ func nextSpace(out *jsontext.Encoder, ws *spacing) int64 {
 	return c
 }
 
+// placedWhole reports whether err, from marshaling a value into an
+// Encoder, holds a SemanticError a method or function returned that
+// publicError reports as it is: one with every field that placing err
+// would fill in set (by a MarshalEncode inside it, which placed it in
+// the whole output).
+func placedWhole(err error) bool {
+	ie, ok := err.(*v2api.Error)
+	if !ok {
+		return false
+	}
+	inner, ok := ie.Err.(*SemanticError)
+	return ok && inner.action != "" && inner.ByteOffset != 0 && inner.JSONPointer != "" && inner.GoType != nil
+}
+
 // placeInEncoder moves err (from marshaling a value by itself) to where
 // the value goes in out: after the Encoder's output and the delimiter
 // and whitespace (as ws says) before the value, within the Encoder's
@@ -627,9 +647,17 @@ type encoderLevels struct {
 }
 
 // Levels returns the levels, the top level first.
-func (l encoderLevels) Levels() []textexport.Level {
-	return textexport.Inside(l.outer, textexport.Levels(l.enc))
+func (l encoderLevels) Levels() []textexport.Level { return l.AppendLevels(nil) }
+
+// AppendLevels returns dst composed with the levels (see
+// textexport.LevelAppender).
+func (l encoderLevels) AppendLevels(dst []textexport.Level) []textexport.Level {
+	return textexport.ComposeOnto(textexport.AppendLevels(dst, l.outer), textexport.Levels(l.enc))
 }
+
+// Enclosing returns the levels around the Encoder's (see
+// textexport.Nested).
+func (l encoderLevels) Enclosing() textexport.LevelSource { return l.outer }
 
 // Depth returns how many containers the levels hold open.
 func (l encoderLevels) Depth() int {

@@ -43,6 +43,122 @@ func (m cycStdMethod) MarshalJSONTo(enc *stdjsontext.Encoder) error {
 	return stdjson.MarshalEncode(enc, m.V)
 }
 
+// cycJetOpens and cycStdOpens are pointers whose MarshalJSONTo
+// method opens an array and marshals Next into it by MarshalEncode:
+// one JSON level per call, with no container of the encoder's own.
+type cycJetOpens struct{ Next *cycJetOpens }
+type cycStdOpens struct{ Next *cycStdOpens }
+
+func (c *cycJetOpens) MarshalJSONTo(enc *jsontext.Encoder) error {
+	if err := enc.WriteToken(jsontext.BeginArray); err != nil {
+		return err
+	}
+	if err := json.MarshalEncode(enc, c.Next); err != nil {
+		return err
+	}
+	return enc.WriteToken(jsontext.EndArray)
+}
+
+func (c *cycStdOpens) MarshalJSONTo(enc *stdjsontext.Encoder) error {
+	if err := enc.WriteToken(stdjsontext.BeginArray); err != nil {
+		return err
+	}
+	if err := stdjson.MarshalEncode(enc, c.Next); err != nil {
+		return err
+	}
+	return enc.WriteToken(stdjsontext.EndArray)
+}
+
+// cycFuncNode is marshaled by cycJetFunc and cycStdFunc (MarshalToFunc)
+// as cycJetOpens is by its method.
+type cycFuncNode struct{ Next *cycFuncNode }
+
+var (
+	cycJetFunc = json.WithMarshalers(json.MarshalToFunc(func(enc *jsontext.Encoder, v *cycFuncNode) error {
+		if err := enc.WriteToken(jsontext.BeginArray); err != nil {
+			return err
+		}
+		if err := json.MarshalEncode(enc, v.Next); err != nil {
+			return err
+		}
+		return enc.WriteToken(jsontext.EndArray)
+	}))
+	cycStdFunc = stdjson.WithMarshalers(stdjson.MarshalToFunc(func(enc *stdjsontext.Encoder, v *cycFuncNode) error {
+		if err := enc.WriteToken(stdjsontext.BeginArray); err != nil {
+			return err
+		}
+		if err := stdjson.MarshalEncode(enc, v.Next); err != nil {
+			return err
+		}
+		return enc.WriteToken(stdjsontext.EndArray)
+	}))
+)
+
+// TestCyclesThroughMethodsAgainstStd marshals values whose cycles pass
+// through a caller's method or function that marshals the rest by
+// MarshalEncode into the Encoder it was given: Go's v2 finds the cycle
+// (or its depth limit) across those calls, as one encoding.
+func TestCyclesThroughMethodsAgainstStd(t *testing.T) {
+	jo, so := new(cycJetOpens), new(cycStdOpens)
+	jo.Next, so.Next = jo, so
+	jm, sm := map[string]any{}, map[string]any{}
+	jm["k"], sm["k"] = cycJetMethod{jm}, cycStdMethod{sm}
+	js, ss := []any{nil}, []any{nil}
+	js[0], ss[0] = cycJetMethod{js}, cycStdMethod{ss}
+	fn := new(cycFuncNode)
+	fn.Next = fn
+	var jd *cycJetOpens
+	var sdd *cycStdOpens
+	for range 50 {
+		jd = &cycJetOpens{Next: jd}
+		sdd = &cycStdOpens{Next: sdd}
+	}
+	for name, c := range map[string]struct {
+		jet, std         any
+		jetOpts, stdOpts []any
+	}{
+		"methodOpens":  {jet: jo, std: so},
+		"methodMap":    {jet: jm, std: sm},
+		"methodSlice":  {jet: js, std: ss},
+		"methodInList": {jet: []any{1, map[string]any{"a": jm}}, std: []any{1, map[string]any{"a": sm}}},
+		"funcOpens":    {jet: fn, std: fn, jetOpts: []any{cycJetFunc}, stdOpts: []any{cycStdFunc}},
+		"methodFinite": {jet: jd, std: sdd},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var jopts []json.Options
+			for _, o := range c.jetOpts {
+				jopts = append(jopts, o.(json.Options))
+			}
+			var sopts []stdjson.Options
+			for _, o := range c.stdOpts {
+				sopts = append(sopts, o.(stdjson.Options))
+			}
+			got, gerr := json.Marshal(c.jet, jopts...)
+			want, werr := stdjson.Marshal(c.std, sopts...)
+			var jerr *json.SemanticError
+			var serr *stdjson.SemanticError
+			if errors.As(gerr, &jerr) && errors.As(werr, &serr) {
+				// A method's Encoder counts its OutputOffset from the
+				// method's value in jet (README, "Differences from
+				// encoding/json/v2"), and so do errors placed there.
+				serr.ByteOffset = jerr.ByteOffset
+				var jx *jsontext.SyntacticError
+				var sx *stdjsontext.SyntacticError
+				if errors.As(gerr, &jx) && errors.As(werr, &sx) {
+					sx.ByteOffset = jx.ByteOffset
+				}
+				// The types are the test's twins for each package.
+				if jerr.GoType != nil && serr.GoType != nil && strings.Replace(jerr.GoType.String(), "Jet", "Std", 1) == serr.GoType.String() {
+					serr.GoType = jerr.GoType
+				}
+			}
+			if msg := compareResults(want, werr, got, gerr); msg != "" {
+				t.Error(shorten(msg))
+			}
+		})
+	}
+}
+
 func cyclicMap() map[string]any {
 	m := map[string]any{}
 	m["k"] = m

@@ -157,6 +157,14 @@ func publicError(err error) error {
 		return err
 	}
 	if inner, ok := ie.Err.(*SemanticError); ok {
+		switch ie.Mode {
+		case v2api.Collapse:
+			inner.ByteOffset += ie.ByteOffset
+			inner.JSONPointer = ie.JSONPointer + inner.JSONPointer
+			return inner
+		case v2api.Text:
+			return inner
+		}
 		if inner.action == "" {
 			inner.action = ie.Action
 		}

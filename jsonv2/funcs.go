@@ -49,7 +49,12 @@ func MarshalFunc[T any](fn func(T) ([]byte, error)) *Marshalers {
 		Type: t,
 		Bytes: func(v reflect.Value) ([]byte, error) {
 			b, err := fn(v.Interface().(T))
-			return b, semanticToV2(err)
+			if se, ok := err.(*SemanticError); ok {
+				// Placed within the value, and reported as it is
+				// then (see v2api.Collapse).
+				return b, &v2api.Error{Action: "marshal", Err: se, Mode: v2api.Collapse}
+			}
+			return b, err
 		},
 	}}}
 }
@@ -67,18 +72,6 @@ func MarshalToFunc[T any](fn func(*jsontext.Encoder, T) error) *Marshalers {
 	t := reflect.TypeFor[T]()
 	return &Marshalers{List: []v2api.Marshaler{{
 		Type: t,
-		To:   func(enc *jsontext.Encoder, v reflect.Value) error { return semanticToV2(fn(enc, v.Interface().(T))) },
+		To:   func(enc *jsontext.Encoder, v reflect.Value) error { return fn(enc, v.Interface().(T)) },
 	}}}
-}
-
-// semanticToV2 hands a SemanticError the caller's function returned to
-// the encoder in the form it fills in (v2api.Error); other errors pass
-// as they are.
-func semanticToV2(err error) error {
-	se, ok := err.(*SemanticError)
-	if !ok {
-		return err
-	}
-	return &v2api.Error{Action: "marshal", ByteOffset: se.ByteOffset, JSONPointer: se.JSONPointer,
-		Kind: se.JSONKind, GoType: se.GoType, Err: se.Err}
 }

@@ -59,18 +59,8 @@ func unmarshalError(err error) error {
 			ie.Err = se
 		}
 	}
-	switch ie.Mode {
-	case v2api.Collapse:
-		if inner, ok := ie.Err.(*SemanticError); ok {
-			inner.ByteOffset += ie.ByteOffset
-			inner.JSONPointer = ie.JSONPointer + inner.JSONPointer
-			return inner
-		}
-	case v2api.Text:
-		switch ie.Err.(type) {
-		case *SemanticError, *jsontext.SyntacticError:
-			return ie.Err
-		}
+	if _, ok := ie.Err.(*jsontext.SyntacticError); ok && ie.Mode == v2api.Text {
+		return ie.Err // as a SemanticError is (see publicError)
 	}
 	return publicError(err)
 }

@@ -122,7 +122,44 @@ type Prefix struct {
 }
 
 // Levels returns the levels at the end of p.Text, inside p.Outer's.
-func (p *Prefix) Levels() []Level { return Inside(p.Outer, PrefixLevels(p.Text)) }
+func (p *Prefix) Levels() []Level { return p.AppendLevels(nil) }
+
+// AppendLevels returns dst composed with p's levels (see LevelAppender).
+func (p *Prefix) AppendLevels(dst []Level) []Level {
+	return ComposeOnto(AppendLevels(dst, p.Outer), PrefixLevels(p.Text))
+}
+
+// Nested is a LevelSource for a text written inside another's levels,
+// which it can name: the v2 package's for a value marshaled into an
+// Encoder (MarshalEncode), inside the levels that Encoder had.
+type Nested interface {
+	LevelSource
+	// Enclosing returns the source of the levels around, or nil.
+	Enclosing() LevelSource
+}
+
+// LevelAppender is a LevelSource that can compose its levels onto a
+// slice of levels the caller owns, which saves a copy of the outer
+// levels at each step of a chain of sources (each inside the next):
+// building the chain's levels costs its length, not its square.
+type LevelAppender interface {
+	LevelSource
+	// AppendLevels returns Compose(dst, Levels()), reusing dst's
+	// array (its last level is changed in place).
+	AppendLevels(dst []Level) []Level
+}
+
+// AppendLevels returns dst, which the caller owns, composed with the
+// levels src gives (dst itself when src is nil).
+func AppendLevels(dst []Level, src LevelSource) []Level {
+	switch s := src.(type) {
+	case nil:
+		return dst
+	case LevelAppender:
+		return s.AppendLevels(dst)
+	}
+	return ComposeOnto(dst, src.Levels())
+}
 
 // Inside returns the levels of inner's text written at the end of the
 // levels outer gives (see Compose), or inner when outer is nil.
@@ -130,7 +167,20 @@ func Inside(outer LevelSource, inner []Level) []Level {
 	if outer == nil {
 		return inner
 	}
-	return Compose(outer.Levels(), inner)
+	return ComposeOnto(AppendLevels(nil, outer), inner)
+}
+
+// ComposeOnto is Compose for an outer slice the caller owns: it
+// appends to outer, and changes its last level in place.
+func ComposeOnto(outer, inner []Level) []Level {
+	if len(outer) == 0 {
+		return append(outer, inner...)
+	}
+	if len(inner) == 0 {
+		return outer
+	}
+	outer[len(outer)-1].Length += inner[0].Length
+	return append(outer, inner[1:]...)
 }
 
 // Compose returns the levels of inner's text written at the end of

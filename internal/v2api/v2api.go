@@ -52,15 +52,17 @@ type Mode uint8
 
 const (
 	// FillIn: a caller's SemanticError has the fields it left zero
-	// filled in from the Error (UnmarshalJSONFrom, UnmarshalFromFunc).
+	// filled in from the Error (MarshalJSONTo, MarshalToFunc,
+	// UnmarshalJSONFrom, UnmarshalFromFunc).
 	FillIn Mode = iota
 	// Collapse: a caller's SemanticError, positioned within the value,
-	// is placed from the top: offsets added, pointers joined
-	// (UnmarshalJSON, UnmarshalFunc).
+	// is placed from the top: offsets added, pointers joined, and
+	// reported with its own Go type and action, however empty
+	// (MarshalJSON, MarshalFunc, UnmarshalJSON, UnmarshalFunc).
 	Collapse
-	// Text: Err came from UnmarshalText; a SemanticError or
-	// SyntacticError there is reported as it is, unplaced, anything
-	// else is wrapped.
+	// Text: Err came from MarshalText, AppendText or UnmarshalText; a
+	// SemanticError there (or, unmarshaling, a SyntacticError) is
+	// reported as it is, unplaced, anything else is wrapped.
 	Text
 )
 

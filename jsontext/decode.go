@@ -77,7 +77,10 @@ type decoderState struct {
 	ix tokenIndex       // the buffer's tokens listed (decode_index.go)
 	vx *wire.TokenIndex // tokens of a value listed (valueFromIndex)
 
-	depthLimit int // the deepest nesting accepted (maxDepth unless set)
+	// depthLimit is the deepest nesting the Decoder's own text may
+	// reach: baseLimit (maxDepth unless the options set it) less the
+	// containers open around it (see setDepthLimit).
+	depthLimit, baseLimit int
 
 	checkDup  bool // !AllowDuplicateNames
 	checkUTF8 bool // !AllowInvalidUTF8
@@ -155,11 +158,11 @@ func (d *decoderState) reset(buf []byte, r io.Reader, opts []Options) {
 	var o jsonopts.Struct
 	o.Join(opts...)
 	d.opts = o
-	d.depthLimit = maxDepth
+	d.baseLimit = maxDepth
 	if o.Flags.Has(jsonopts.DepthLimit) && o.DepthLimit > 0 {
-		d.depthLimit = o.DepthLimit
+		d.baseLimit = o.DepthLimit
 	}
-	d.m.limit = d.depthLimit
+	d.setDepthLimit()
 	d.checkDup = !o.Flags.Get(jsonopts.AllowDuplicateNames)
 	d.checkUTF8 = !o.Flags.Get(jsonopts.AllowInvalidUTF8)
 }

@@ -331,7 +331,7 @@ func (d *decoderState) fillBatch() bool {
 			q[n] = queued{uint32(start), uint32(pos), 0}
 			l++
 		case '{', '[':
-			if l.needName() || sp == batchStack || len(outer)+sp == d.depthLimit {
+			if l.needName() || sp == batchStack || len(outer)+sp >= d.depthLimit {
 				goto stop
 			}
 			stack[sp] = l + 1

@@ -184,7 +184,7 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 		d.prevStart, d.prevEnd = end, end
 	case '[':
 		outer := d.m.outer
-		if l.needName() || len(outer) == d.depthLimit || len(outer) == cap(outer) {
+		if l.needName() || len(outer) >= d.depthLimit || len(outer) == cap(outer) {
 			return d.readTokenRest()
 		}
 		// (Its length alone changes: no write barrier.)
@@ -202,7 +202,7 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 		tok = EndArray
 		d.prevStart, d.prevEnd = p+1, p+1
 	case '{':
-		if l.needName() || len(d.m.outer) == d.depthLimit {
+		if l.needName() || len(d.m.outer) >= d.depthLimit {
 			return d.readTokenRest()
 		}
 		return d.objectFromIndex(k, p, l)
@@ -483,7 +483,7 @@ func (d *decoderState) skipFromIndex(depth int) bool {
 			d.m.last = l + 1
 		case '[':
 			outer := d.m.outer
-			if l.needName() || len(outer) == d.depthLimit || len(outer) == cap(outer) {
+			if l.needName() || len(outer) >= d.depthLimit || len(outer) == cap(outer) {
 				goto stop
 			}
 			d.m.outer = d.m.outer[:len(outer)+1]
@@ -501,7 +501,7 @@ func (d *decoderState) skipFromIndex(depth int) bool {
 				goto stop
 			}
 		case '{':
-			if l.needName() || len(d.m.outer) == d.depthLimit {
+			if l.needName() || len(d.m.outer) >= d.depthLimit {
 				goto stop
 			}
 			d.m.outer = append(d.m.outer, l+1)
@@ -956,7 +956,7 @@ value:
 		}
 		k++
 	case '{', '[':
-		if depth+len(stack) == d.depthLimit+1 {
+		if depth+len(stack) > d.depthLimit {
 			return 0, false
 		}
 		stack = append(stack, c)

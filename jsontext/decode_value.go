@@ -373,7 +373,7 @@ func (d *decoderState) value(pos, depth int) (int, error) {
 }
 
 func (d *decoderState) object(pos, depth int) (int, error) {
-	if depth == d.depthLimit+1 {
+	if depth > d.depthLimit {
 		return pos, errMaxDepth
 	}
 	pos, err := d.space(pos + 1)
@@ -435,7 +435,7 @@ func (d *decoderState) object(pos, depth int) (int, error) {
 }
 
 func (d *decoderState) array(pos, depth int) (int, error) {
-	if depth == d.depthLimit+1 {
+	if depth > d.depthLimit {
 		return pos, errMaxDepth
 	}
 	pos, err := d.space(pos + 1)

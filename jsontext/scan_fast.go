@@ -192,7 +192,7 @@ value:
 		d.valFlags = fl
 		pos = e
 	case '{', '[':
-		if depth+len(stack) == d.depthLimit+1 {
+		if depth+len(stack) > d.depthLimit {
 			return pos, false
 		}
 		stack = append(stack, c)

@@ -60,26 +60,42 @@ func setOuter(coder any, src textexport.LevelSource) textexport.LevelSource {
 		prev = foundLevels(at.levels)
 	}
 	*at = outerLevels{src: src}
-	if e, ok := coder.(*Encoder); ok {
-		e.s.setDepthLimit()
+	switch c := coder.(type) {
+	case *Encoder:
+		c.s.setDepthLimit()
+	case *Decoder:
+		c.s.setDepthLimit()
 	}
 	return prev
 }
 
+// setDepthLimit sets the deepest nesting d's own text may reach, as
+// the Encoder's does.
+func (d *decoderState) setDepthLimit() {
+	d.depthLimit = d.baseLimit
+	if n, ok := textexport.CheapDepth(d.outer.src); ok {
+		d.depthLimit = max(d.depthLimit-n, 0)
+	}
+	d.m.limit = d.depthLimit
+	if d.m.limit == 0 {
+		d.m.limit = -1
+	}
+}
+
 // setDepthLimit sets the deepest nesting e's own text may reach: what
-// maxDepth leaves of the containers open around it (cheap to count
-// when its outer levels are a textexport.DepthSource, as the v2
-// package's are).
+// maxDepth leaves of the containers open around it, when its outer
+// levels can count them cheaply (textexport.DepthSource, as the v2
+// package's Encoders and Decoders for methods and functions are).
+// Other outer levels are found only if asked for, and leave maxDepth.
 func (e *encoderState) setDepthLimit() {
 	e.depthLimit = maxDepth
 	e.m.limit = 0
-	if e.outer.src == nil {
-		return
-	}
-	e.depthLimit -= textexport.Depth(e.outer.src)
-	e.m.limit = max(e.depthLimit, -1)
-	if e.m.limit == 0 {
-		e.m.limit = -1
+	if n, ok := textexport.CheapDepth(e.outer.src); ok && n > 0 {
+		e.depthLimit = max(e.depthLimit-n, 0)
+		e.m.limit = e.depthLimit
+		if e.m.limit == 0 {
+			e.m.limit = -1
+		}
 	}
 }
 

@@ -156,12 +156,38 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 // (with its outer levels) before the value just read (read is 1) or
 // about to be (0), found only if asked for while in stays where it is.
 func levelsBefore(in *jsontext.Decoder, outer textexport.LevelSource, read int64) textexport.LevelSource {
-	return textexport.LevelsFunc(func() []textexport.Level {
-		own := textexport.Levels(in)
-		own[len(own)-1].Length -= read
-		return textexport.Inside(outer, own)
-	})
+	return &decoderLevels{in: in, outer: outer, read: read}
 }
+
+// decoderLevels are the levels a Decoder's caller's functions and
+// methods are at (see levelsBefore): a textexport.DepthSource, so that
+// the Decoders they are given limit their depth by the whole text's.
+type decoderLevels struct {
+	in    *jsontext.Decoder
+	outer textexport.LevelSource
+	read  int64
+	depth int // Depth's result plus one, once found
+}
+
+// Levels returns the levels, the top level first.
+func (l *decoderLevels) Levels() []textexport.Level {
+	own := textexport.Levels(l.in)
+	own[len(own)-1].Length -= l.read
+	return textexport.Inside(l.outer, own)
+}
+
+// Depth returns how many containers the levels hold open.
+func (l *decoderLevels) Depth() int {
+	// Found once: each of a chain of nested calls asks its own.
+	if l.depth == 0 {
+		l.depth = textexport.Depth(l.outer) + l.in.StackDepth() + 1
+	}
+	return l.depth - 1
+}
+
+// Enclosing returns the levels around the Decoder's (see
+// textexport.Nested).
+func (l *decoderLevels) Enclosing() textexport.LevelSource { return l.outer }
 
 // delimSpace counts the bytes of whitespace and, inside a container,
 // a ',' or ':' and more whitespace at the start of buf: what lies

@@ -103,6 +103,18 @@ func Depth(src LevelSource) int {
 	return 0
 }
 
+// CheapDepth returns Depth(src) when src can count it without building
+// its levels (a DepthSource, or nil), and false otherwise.
+func CheapDepth(src LevelSource) (int, bool) {
+	switch s := src.(type) {
+	case nil:
+		return 0, true
+	case DepthSource:
+		return s.Depth(), true
+	}
+	return 0, false
+}
+
 // Levels returns the levels of coder's stack (a *jsontext.Encoder or
 // *jsontext.Decoder), the top level first, its outer levels included.
 var Levels func(coder any) []Level

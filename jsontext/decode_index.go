@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/jetjson/jet/internal/wire"
 )
@@ -66,7 +67,10 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 		return d.indexSetUp()
 	}
 	buf := d.buf
-	c := buf[p]
+	// (The list's positions are inside buf: its bytes are read without
+	// bounds checks.)
+	at := unsafe.Pointer(unsafe.SliceData(buf))
+	c := byteAt(at, p)
 
 	// The delimiter the grammar needs (machine.needDelim).
 	l := d.m.last
@@ -82,7 +86,7 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 		}
 		k++
 		p = int(toks[k&(wire.TokenIndexCap-1)])
-		if c = buf[p]; c == '}' || c == ']' {
+		if c = byteAt(at, p); c == '}' || c == ']' {
 			return d.readTokenRest()
 		}
 	case ':':
@@ -94,7 +98,7 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 		}
 		k++
 		p = int(toks[k&(wire.TokenIndexCap-1)])
-		c = buf[p]
+		c = byteAt(at, p)
 	default:
 		if l.needValue() || nested && !l.isEmpty() && c != '}' && c != ']' {
 			return d.readTokenRest()
@@ -105,11 +109,11 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 	case '"':
 		// (Most strings end right where the next token starts.)
 		end := int(toks[(k+1)&(wire.TokenIndexCap-1)])
-		if buf[end-1] != '"' {
-			for buf[end-1] <= ' ' && isSpace(buf[end-1]) {
+		if byteAt(at, end-1) != '"' {
+			for byteAt(at, end-1) <= ' ' && isSpace(byteAt(at, end-1)) {
 				end--
 			}
-			if buf[end-1] != '"' {
+			if byteAt(at, end-1) != '"' {
 				return d.readTokenRest()
 			}
 		}
@@ -124,8 +128,7 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 				if n >= 16 || len(buf)-p < 17 {
 					return d.nameFromIndex(k, p, end, 0)
 				}
-				s := wire.StringOf(buf)
-				x0, x1 := wire.Load64(s, p+1), wire.Load64(s, p+9)
+				x0, x1 := le64(unsafe.Add(at, p+1)), le64(unsafe.Add(at, p+9))
 				if ix.escaped {
 					esc := backslashes(x0) & byteMasks[n&7]
 					if n >= 8 {
@@ -138,7 +141,7 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 				key := keyOfWords(x0, x1, n)
 				objs := d.seen.objs
 				o := &objs[len(objs)-1]
-				if o.matched >= len(o.shape) || o.shape[o.matched] != key {
+				if uint(o.matched) >= uint(len(o.shape)) || o.shape[o.matched] != key {
 					return d.nameFromIndex(k, p, end, key)
 				}
 				o.matched++
@@ -155,7 +158,7 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 			return d.readTokenRest()
 		}
 		end := int(toks[(k+1)&(wire.TokenIndexCap-1)])
-		for buf[end-1] <= ' ' && isSpace(buf[end-1]) {
+		for byteAt(at, end-1) <= ' ' && isSpace(byteAt(at, end-1)) {
 			end--
 		}
 		d.m.last = l + 1
@@ -165,17 +168,17 @@ func (d *decoderState) tokenFromIndex() (Token, error) {
 	case 'n', 't', 'f':
 		// The literal must be the whole run of other bytes.
 		end := int(toks[(k+1)&(wire.TokenIndexCap-1)])
-		for buf[end-1] <= ' ' && isSpace(buf[end-1]) {
+		for byteAt(at, end-1) <= ' ' && isSpace(byteAt(at, end-1)) {
 			end--
 		}
 		switch {
 		case l.needName():
 			return d.readTokenRest()
-		case end == p+4 && c == 'n' && string(buf[p:p+4]) == "null":
+		case end == p+4 && c == 'n' && *(*[4]byte)(unsafe.Add(at, p)) == [4]byte{'n', 'u', 'l', 'l'}:
 			tok = Null
-		case end == p+4 && c == 't' && string(buf[p:p+4]) == "true":
+		case end == p+4 && c == 't' && *(*[4]byte)(unsafe.Add(at, p)) == [4]byte{'t', 'r', 'u', 'e'}:
 			tok = True
-		case end == p+5 && c == 'f' && string(buf[p:p+5]) == "false":
+		case end == p+5 && c == 'f' && *(*[5]byte)(unsafe.Add(at, p)) == [5]byte{'f', 'a', 'l', 's', 'e'}:
 			tok = False
 		default:
 			return d.readTokenRest()
@@ -1122,3 +1125,8 @@ func (d *decoderState) valueChecked(pos, end, checked int, pending bool) (int, b
 	}
 	return end, true
 }
+
+// byteAt returns the byte at offset i from at, without a bounds check:
+// the callers' offsets are positions the token list gave for the buffer
+// at points to.
+func byteAt(at unsafe.Pointer, i int) byte { return *(*byte)(unsafe.Add(at, i)) }

@@ -649,6 +649,16 @@ DATA skIdxIota<>+48(SB)/8, $0x0000000d0000000c
 DATA skIdxIota<>+56(SB)/8, $0x0000000f0000000e
 GLOBL skIdxIota<>(SB), RODATA|NOPTR, $64
 
+DATA skIdxIotaB<>+0(SB)/8, $0x0706050403020100
+DATA skIdxIotaB<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA skIdxIotaB<>+16(SB)/8, $0x1716151413121110
+DATA skIdxIotaB<>+24(SB)/8, $0x1f1e1d1c1b1a1918
+DATA skIdxIotaB<>+32(SB)/8, $0x2726252423222120
+DATA skIdxIotaB<>+40(SB)/8, $0x2f2e2d2c2b2a2928
+DATA skIdxIotaB<>+48(SB)/8, $0x3736353433323130
+DATA skIdxIotaB<>+56(SB)/8, $0x3f3e3d3c3b3a3938
+GLOBL skIdxIotaB<>(SB), RODATA|NOPTR, $64
+
 DATA skIdxSixteen<>+0(SB)/4, $16
 GLOBL skIdxSixteen<>(SB), RODATA|NOPTR, $4
 
@@ -677,7 +687,7 @@ GLOBL skIdxSixteen<>(SB), RODATA|NOPTR, $4
 // digits owed and the number run carry in the frame; AX, DX, R8, R12
 // scratch. Z31 '"', Z30 '\\', Z29 and Z28 the whitespace and structural
 // tables, Z27 0x20, Z26 0xe0, Z25 '0', Z24 10, Z23 '-', Z22 '+', Z21 '.',
-// Z20 'e', Z16-Z19 the offsets 0-63 as dwords; X8 all ones; Z9 the OR
+// Z20 'e', Z16-Z19 the offsets 0-63 as dwords, Z15 as bytes; X8 all ones; Z9 the OR
 // of the blocks' bytes (for skIdx.high).
 TEXT ·skIdxAVX512(SB), NOSPLIT, $96-64
 	MOVQ p+0(FP), SI
@@ -720,6 +730,7 @@ TEXT ·skIdxAVX512(SB), NOSPLIT, $96-64
 	VMOVDQU64 skIdxPoint<>(SB), Z21
 	VMOVDQU64 skIdxExp<>(SB), Z20
 	VMOVDQU64 skIdxIota<>(SB), Z16
+	VMOVDQU64 skIdxIotaB<>(SB), Z15
 	VPBROADCASTD skIdxSixteen<>(SB), Z6
 	VPADDD Z6, Z16, Z17
 	VPADDD Z6, Z17, Z18
@@ -795,6 +806,22 @@ btokens:
 	POPCNTQ AX, R12
 	JZ   bnext
 	LEAQ (R15)(BX*1), R8
+	// Up to 16 tokens, with AVX512-VBMI2: their offsets compressed as
+	// bytes, widened to dwords and stored at once.
+	CMPQ R12, $16
+	JGT  bput
+	CMPB ·skIdxVBMI2(SB), $0
+	JEQ  bput
+	VPBROADCASTD R8, Z7
+	KMOVQ AX, K1
+	VPCOMPRESSB.Z Z15, K1, Z3
+	VPMOVZXBD X3, Z3
+	VPADDD Z7, Z3, Z3
+	VMOVDQU32 Z3, (DI)
+	LEAQ (DI)(R12*4), DI
+	JMP  bnext
+
+bput:
 	CMPQ R12, $8
 	JGT  bcompress
 	SKIDXPUT(0)

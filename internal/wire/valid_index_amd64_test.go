@@ -21,6 +21,14 @@ func TestIdxEachKernel(t *testing.T) {
 	if len(kernels) == 0 {
 		t.Skip("no vector kernel on this CPU")
 	}
+	if skHasAVX512 && skIdxVBMI2 {
+		// The AVX-512 kernel without VBMI2 too.
+		kernels["AVX512-noVBMI2"] = func(p *byte, n int, st *skIdx, out *uint32, room, base int) (int, int) {
+			skIdxVBMI2 = false
+			defer func() { skIdxVBMI2 = true }()
+			return skIdxAVX512(p, n, st, out, room, base)
+		}
+	}
 	r := rand.New(rand.NewSource(24))
 	for k := 0; k < 20000; k++ {
 		s := idxNoise(r)

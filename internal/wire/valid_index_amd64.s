@@ -679,39 +679,55 @@ GLOBL skIdxSixteen<>(SB), RODATA|NOPTR, $4
 //
 // skIdxAVX2 with AVX-512BW: each class of bytes is found for the whole
 // block in one compare (or test) into a mask register; blocks wholly
-// inside a string are passed over in a short loop; more than 8 tokens
-// are written 16 at a time by VPCOMPRESSD. Registers: SI p, CX the last
-// offset a block may start at, BX offset of the block, DI where the next
-// token goes, R14 the last DI with room for a block, R15 base, R9
-// inString, R10 escape carry, R11 scalar carry, R13 errors; the hex
-// digits owed and the number run carry in the frame; AX, DX, R8, R12
-// scratch. Z31 '"', Z30 '\\', Z29 and Z28 the whitespace and structural
-// tables, Z27 0x20, Z26 0xe0, Z25 '0', Z24 10, Z23 '-', Z22 '+', Z21 '.',
-// Z20 'e', Z16-Z19 the offsets 0-63 as dwords, Z15 as bytes; X8 all ones; Z9 the OR
-// of the blocks' bytes (for skIdx.high).
-TEXT ·skIdxAVX512(SB), NOSPLIT, $96-64
+// inside a string are passed over in a short loop; up to 16 tokens are
+// written at once through VPCOMPRESSB where the CPU has AVX512-VBMI2
+// (skIdxVBMI2), else up to 8 one by one and more 16 at a time by
+// VPCOMPRESSD. Registers: SI p, BX offset of the block, DI where the
+// next token goes, R9 inString, R10 escape carry, R11 scalar carry, R13
+// errors, R14 and R15 the carries of the additions that fill number runs
+// and points (each a chain from block to block, kept out of memory); the
+// last offset a block may start at, the last DI with room for a block,
+// the hex digits owed and the other carries of numbers in the frame; AX,
+// CX, DX, R8, R12 scratch. Z31 '"', Z30 '\\', Z29 and Z28 the whitespace
+// and structural tables, Z27 0x20, Z26 0xe0, Z25 '0', Z24 10, Z23 '-',
+// Z22 '+', Z21 '.', Z20 'e', Z16-Z19 the offsets 0-63 as dwords, Z15 as
+// bytes; X8 all ones; Z9 the OR of the blocks' bytes (for skIdx.high).
+TEXT ·skIdxAVX512(SB), NOSPLIT, $144-64
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
-	SUBQ $64, CX             // the last offset a whole block starts at
+	SUBQ $64, CX
+	MOVQ CX, last-56(SP)     // the last offset a whole block starts at
 	MOVQ st+16(FP), DX
 	MOVQ out+24(FP), DI
-	MOVQ room+32(FP), R14
-	MOVQ base+40(FP), R15
 	MOVQ 0(DX), R9
 	MOVQ 8(DX), R10
 	MOVQ 16(DX), R11
 	// The rest of the state lives in the frame.
 	MOVQ 24(DX), AX
 	MOVQ AX, hex-8(SP)
-	MOVQ 40(DX), AX
-	MOVQ AX, nr-16(SP)
+	MOVQ 40(DX), R14         // the carries of the additions of numbers
+	MOVQ 48(DX), R15
 	MOVQ 104(DX), AX
 	MOVQ AX, sur-32(SP)
+	MOVQ 56(DX), AX
+	MOVQ AX, er-80(SP)
+	MOVQ 64(DX), AX
+	MOVQ AX, cd-88(SP)
+	MOVQ 72(DX), AX
+	MOVQ AX, ce-96(SP)
+	MOVQ 80(DX), AX
+	MOVQ AX, csp-104(SP)
+	MOVQ 88(DX), AX
+	MOVQ AX, cm-112(SP)
+	MOVQ 96(DX), AX
+	MOVQ AX, cz-120(SP)
 	MOVQ $0, surbad-40(SP)
 	VPXORQ Z9, Z9, Z9
 	XORQ R13, R13
-	SUBQ $64, R14
-	LEAQ (DI)(R14*4), R14
+	MOVQ room+32(FP), AX
+	SUBQ $64, AX
+	LEAQ (DI)(AX*4), AX
+	MOVQ AX, lim-64(SP)      // the last DI with room for a block
 
 	MOVQ $0x22, AX
 	VPBROADCASTB AX, Z31
@@ -740,9 +756,9 @@ TEXT ·skIdxAVX512(SB), NOSPLIT, $96-64
 	XORQ BX, BX
 
 bloop:
-	CMPQ BX, CX
+	CMPQ BX, last-56(SP)
 	JGT  bdone
-	CMPQ DI, R14
+	CMPQ DI, lim-64(SP)
 	JGT  bdone
 
 	VMOVDQU64 (SI)(BX*1), Z0
@@ -799,13 +815,14 @@ bnotstring:
 	ORQ  R8, AX
 	TESTQ R8, R8
 	JNZ  bnumbers
-	CMPQ nr-16(SP), $0
+	TESTQ R14, R14
 	JNE  bnumbers
 
 btokens:
 	POPCNTQ AX, R12
 	JZ   bnext
-	LEAQ (R15)(BX*1), R8
+	MOVQ base+40(FP), R8
+	ADDQ BX, R8
 	// Up to 16 tokens, with AVX512-VBMI2: their offsets compressed as
 	// bytes, widened to dwords and stored at once.
 	CMPQ R12, $16
@@ -857,7 +874,7 @@ binstring:
 	// string; this is for arbitrary states given by the tests.)
 	TESTQ AX, AX
 	JNZ  bnotstring          // (an opening quote at the first byte)
-	CMPQ nr-16(SP), $0
+	TESTQ R14, R14
 	JNE  bnotstring
 	XORQ R11, R11
 	ADDQ $64, BX
@@ -867,7 +884,7 @@ binstring:
 	JNZ  bloop
 
 bstring:
-	CMPQ BX, CX
+	CMPQ BX, last-56(SP)
 	JGT  bdone
 	VMOVDQU64 (SI)(BX*1), Z0
 	VPORQ Z0, Z9, Z9
@@ -1001,138 +1018,138 @@ bcheck:
 	MOVQ R12, sur-32(SP)
 
 bnosurrogates:
-	MOVQ n+8(FP), CX
-	SUBQ $64, CX
 	JMP  bquotes
 
 bnumbers:
-	// R12 the other bytes, R8 the first of each run; the classes in
-	// K1 digits, K2 '0', K3 '-', K4 '+', K5 '.', K6 exponent marks.
-	// The tokens are kept in the frame; CX, R14, R15 are scratch.
+	// R12 the other bytes, R8 the first of each run (see skIdx.numbers).
+	// The carries of the additions are in R14 (number runs) and R15
+	// (points), the others, the tokens, the digits and the number
+	// starts in the frame. Registers: CX the bytes of numbers, AX the
+	// minus signs (then all signs, then signs and points), R8, R12 and
+	// DX scratch.
 	MOVQ AX, tok-24(SP)
-	MOVQ st+16(FP), R15
 	VPSUBB  Z25, Z0, Z3
-	VPCMPUB $1, Z24, Z3, K1
-	VPCMPEQB Z0, Z25, K2
-	VPCMPEQB Z0, Z23, K3
-	VPCMPEQB Z0, Z22, K4
-	VPCMPEQB Z0, Z21, K5
-	VPCMPEQB Z2, Z20, K6
-	KORQ K1, K3, K7
-	KMOVQ K7, CX
-	ANDQ R8, CX              // number starts
-	// The bytes of numbers: R12 + starts + carry, XOR, AND.
-	MOVQ nr-16(SP), DX
-	ADDQ $-1, DX
-	MOVQ R12, R14
-	ADCQ CX, R14
-	SBBQ DX, DX
-	NEGQ DX
-	MOVQ DX, nr-16(SP)
-	XORQ R12, R14
-	ANDQ R12, R14            // R14: numbers
-	// Bytes that cannot be in numbers.
-	KORQ K4, K7, K7
-	KORQ K5, K7, K7
-	KORQ K6, K7, K7
-	KMOVQ K7, DX
-	ANDNQ R14, DX, DX
-	ORQ  DX, R13
-	// A zero starting the integer part (R12), and a digit after it.
+	VPCMPUB $1, Z24, Z3, K1  // digits
+	VPCMPEQB Z0, Z25, K2     // '0'
+	VPCMPEQB Z0, Z23, K3     // '-'
+	VPCMPEQB Z0, Z22, K4     // '+'
+	VPCMPEQB Z0, Z21, K5     // '.'
+	VPCMPEQB Z2, Z20, K6     // 'e' and 'E'
+	KMOVQ K1, DX
+	MOVQ DX, dig-128(SP)
 	KMOVQ K3, AX
-	ANDQ CX, AX              // minus starting a number
+	ORQ  AX, DX
+	ANDQ R8, DX              // number starts
+	MOVQ DX, ns-136(SP)
+	// The bytes of numbers: R12 + starts + carry, XOR, AND.
+	ADDQ $-1, R14
+	MOVQ R12, CX
+	ADCQ DX, CX
+	SBBQ R14, R14
+	NEGQ R14
+	XORQ R12, CX
+	ANDQ R12, CX
+	// A zero starting the integer part, and a digit after it.
+	MOVQ AX, R8
+	ANDQ DX, R8              // minus starting a number
+	MOVQ R8, R12
+	SHRQ $63, R12
+	SHLQ $1, R8
+	ORQ  cm-112(SP), R8
+	MOVQ R12, cm-112(SP)
+	ORQ  DX, R8
+	KMOVQ K2, R12
+	ANDQ CX, R12
+	ANDQ R8, R12             // zeros starting the integer part
+	MOVQ R12, R8
+	SHRQ $63, R8
+	SHLQ $1, R12
+	ORQ  cz-120(SP), R12
+	MOVQ R8, cz-120(SP)
+	ANDQ dig-128(SP), R12
+	ORQ  R12, R13
+	// Exponent marks (R8) and the bytes after them (R12).
+	KMOVQ K4, R12
+	ORQ  R12, AX             // signs
+	KMOVQ K6, R8
+	ANDQ CX, R8
+	MOVQ R8, R12
+	MOVQ R8, DX
+	SHRQ $63, DX
+	SHLQ $1, R12
+	ORQ  ce-96(SP), R12
+	MOVQ DX, ce-96(SP)
+	// Signs: at the start of a number or after an exponent mark.
+	MOVQ ns-136(SP), DX
+	ORQ  R12, DX
+	ANDNQ AX, DX, DX
+	ANDQ CX, DX
+	ORQ  DX, R13
+	// After an exponent mark: a digit or a sign.
+	MOVQ dig-128(SP), DX
+	ORQ  AX, DX
+	ANDNQ R12, DX, R12
+	ORQ  R12, R13
+	// Bytes that cannot be in numbers (the exponent marks of numbers
+	// are R8's).
+	KMOVQ K5, R12            // points
+	ORQ  R12, DX
+	ORQ  R8, DX
+	ANDNQ CX, DX, DX
+	ORQ  DX, R13
+	// After a sign or point: a digit.
+	ORQ  R12, AX
+	ANDQ CX, AX
 	MOVQ AX, DX
 	SHRQ $63, DX
 	SHLQ $1, AX
-	ORQ  88(R15), AX
-	MOVQ DX, 88(R15)
-	ORQ  CX, AX
-	KMOVQ K2, R12
-	ANDQ R14, R12
-	ANDQ AX, R12
-	MOVQ R12, DX
-	SHRQ $63, DX
-	SHLQ $1, R12
-	ORQ  96(R15), R12
-	MOVQ DX, 96(R15)
-	KMOVQ K1, R8             // digits
-	ANDQ R8, R12
-	ORQ  R12, R13
-	// Exponent marks: AX, after them (R12).
-	KMOVQ K6, AX
-	ANDQ R14, AX
-	MOVQ AX, R12
-	MOVQ AX, DX
-	SHRQ $63, DX
-	SHLQ $1, R12
-	ORQ  72(R15), R12
-	MOVQ DX, 72(R15)
-	// Signs: at the start of a number or after an exponent mark.
-	KORQ K3, K4, K7
-	KMOVQ K7, DX             // signs
-	ORQ  R12, CX
-	ANDNQ DX, CX, CX
-	ANDQ R14, CX
-	ORQ  CX, R13
-	// After an exponent mark: a digit or a sign.
-	ORQ  R8, DX
-	ANDNQ R12, DX, DX
-	ORQ  DX, R13
-	// After a sign or point: a digit.
-	KORQ K7, K5, K7
-	KMOVQ K7, DX
-	ANDQ R14, DX
-	MOVQ DX, CX
-	SHRQ $63, CX
-	SHLQ $1, DX
-	ORQ  80(R15), DX
-	MOVQ CX, 80(R15)
-	ANDNQ DX, R8, DX
-	ORQ  DX, R13
+	ORQ  csp-104(SP), AX
+	MOVQ DX, csp-104(SP)
+	MOVQ dig-128(SP), DX
+	ANDNQ AX, DX, AX
+	ORQ  AX, R13
 	// Points and exponent marks: after a digit.
-	ANDQ R14, R8             // digits of numbers
-	MOVQ R8, CX
-	SHRQ $63, CX
-	SHLQ $1, R8
-	ORQ  64(R15), R8
-	MOVQ CX, 64(R15)
-	KMOVQ K5, R12
-	ANDQ R14, R12            // points
-	MOVQ R12, DX
-	ORQ  AX, DX
-	ANDNQ DX, R8, DX
-	ORQ  DX, R13
+	ANDQ CX, R12             // points of numbers
+	ANDQ CX, DX              // digits of numbers
+	MOVQ DX, AX
+	SHRQ $63, AX
+	SHLQ $1, DX
+	ORQ  cd-88(SP), DX
+	MOVQ AX, cd-88(SP)
+	MOVQ R12, AX
+	ORQ  R8, AX
+	ANDNQ AX, DX, AX
+	ORQ  AX, R13
 	// At most one point and one exponent mark, the point first.
-	MOVQ 48(R15), DX
+	ADDQ $-1, R15
+	MOVQ CX, AX
+	ADCQ R12, AX
+	SBBQ R15, R15
+	NEGQ R15
+	XORQ CX, AX
+	ANDNQ R12, AX, AX
+	ORQ  AX, R13
+	// Without an exponent mark here or carried in, the exponent's fill
+	// is empty: nothing to check, and no carry (nor a chain of carries
+	// through the frame from block to block).
+	MOVQ er-80(SP), DX
+	MOVQ R8, AX
+	ORQ  DX, AX
+	JZ   bnumdone
 	ADDQ $-1, DX
-	MOVQ R14, CX
-	ADCQ R12, CX
+	MOVQ CX, AX
+	ADCQ R8, AX
 	SBBQ DX, DX
 	NEGQ DX
-	MOVQ DX, 48(R15)
-	XORQ R14, CX
-	ANDNQ R12, CX, CX
-	ORQ  CX, R13
-	MOVQ 56(R15), DX
-	ADDQ $-1, DX
-	MOVQ R14, CX
-	ADCQ AX, CX
-	SBBQ DX, DX
-	NEGQ DX
-	MOVQ DX, 56(R15)
-	XORQ R14, CX
-	ANDQ CX, R12
+	MOVQ DX, er-80(SP)
+	XORQ CX, AX
+	ANDQ AX, R12
 	ORQ  R12, R13
-	ANDNQ AX, CX, CX
-	ORQ  CX, R13
+	ANDNQ R8, AX, AX
+	ORQ  AX, R13
+
+bnumdone:
 	MOVQ tok-24(SP), AX
-	MOVQ n+8(FP), CX
-	SUBQ $64, CX
-	MOVQ room+32(FP), R14
-	SUBQ $64, R14
-	MOVQ out+24(FP), R15
-	LEAQ (R15)(R14*4), R14
-	MOVQ base+40(FP), R15
 	JMP  btokens
 
 bdone:
@@ -1143,10 +1160,22 @@ bdone:
 	MOVQ hex-8(SP), AX
 	MOVQ AX, 24(DX)
 	ORQ  R13, 32(DX)
-	MOVQ nr-16(SP), AX
-	MOVQ AX, 40(DX)
+	MOVQ R14, 40(DX)
+	MOVQ R15, 48(DX)
 	MOVQ sur-32(SP), AX
 	MOVQ AX, 104(DX)
+	MOVQ er-80(SP), AX
+	MOVQ AX, 56(DX)
+	MOVQ cd-88(SP), AX
+	MOVQ AX, 64(DX)
+	MOVQ ce-96(SP), AX
+	MOVQ AX, 72(DX)
+	MOVQ csp-104(SP), AX
+	MOVQ AX, 80(DX)
+	MOVQ cm-112(SP), AX
+	MOVQ AX, 88(DX)
+	MOVQ cz-120(SP), AX
+	MOVQ AX, 96(DX)
 	MOVQ surbad-40(SP), AX
 	ORQ  AX, 112(DX)
 	VPMOVB2M Z9, K1

@@ -692,7 +692,7 @@ GLOBL skIdxSixteen<>(SB), RODATA|NOPTR, $4
 // and structural tables, Z27 0x20, Z26 0xe0, Z25 '0', Z24 10, Z23 '-',
 // Z22 '+', Z21 '.', Z20 'e', Z16-Z19 the offsets 0-63 as dwords, Z15 as
 // bytes; X8 all ones; Z9 the OR of the blocks' bytes (for skIdx.high).
-TEXT ·skIdxAVX512(SB), NOSPLIT, $144-64
+TEXT ·skIdxAVX512(SB), NOSPLIT, $152-64
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
 	SUBQ $64, CX
@@ -721,6 +721,14 @@ TEXT ·skIdxAVX512(SB), NOSPLIT, $144-64
 	MOVQ AX, cm-112(SP)
 	MOVQ 96(DX), AX
 	MOVQ AX, cz-120(SP)
+	// Whether a number's sign, zero, point or exponent may carry into
+	// the next block (see bnumplain).
+	ORQ  88(DX), AX
+	ORQ  80(DX), AX
+	ORQ  72(DX), AX
+	ORQ  56(DX), AX
+	ORQ  R15, AX
+	MOVQ AX, spc-144(SP)
 	MOVQ $0, surbad-40(SP)
 	VPXORQ Z9, Z9, Z9
 	XORQ R13, R13
@@ -1049,6 +1057,12 @@ bnumbers:
 	NEGQ R14
 	XORQ R12, CX
 	ANDQ R12, CX
+	// Numbers of digits alone, with nothing but digits carried in: few
+	// checks (bnumplain).
+	MOVQ dig-128(SP), R8
+	ANDNQ CX, R8, R12
+	ORQ  spc-144(SP), R12
+	JZ   bnumplain
 	// A zero starting the integer part, and a digit after it.
 	MOVQ AX, R8
 	ANDQ DX, R8              // minus starting a number
@@ -1135,7 +1149,7 @@ bnumbers:
 	MOVQ er-80(SP), DX
 	MOVQ R8, AX
 	ORQ  DX, AX
-	JZ   bnumdone
+	JZ   bnumcarries
 	ADDQ $-1, DX
 	MOVQ CX, AX
 	ADCQ R8, AX
@@ -1148,9 +1162,33 @@ bnumbers:
 	ANDNQ R8, AX, AX
 	ORQ  AX, R13
 
+bnumcarries:
+	// Those carries are set only where a number reaches the end of the
+	// block: then R14 is.
+	MOVQ R14, spc-144(SP)
+
 bnumdone:
 	MOVQ tok-24(SP), AX
 	JMP  btokens
+
+bnumplain:
+	// The numbers' bytes (CX) are digits (R8), and only a digit may be
+	// carried in: of the checks of skIdx.numbers, only that of a zero
+	// starting the integer part (DX the number starts) can find an
+	// error, and of the carries out, only those of digits and of such a
+	// zero can be set.
+	KMOVQ K2, R12
+	ANDQ CX, R12
+	ANDQ DX, R12             // zeros starting a number
+	MOVQ R12, DX
+	SHRQ $63, DX
+	MOVQ DX, cz-120(SP)
+	SHLQ $1, R12
+	ANDQ R8, R12
+	ORQ  R12, R13
+	SHRQ $63, CX
+	MOVQ CX, cd-88(SP)
+	JMP  bnumcarries
 
 bdone:
 	MOVQ st+16(FP), DX

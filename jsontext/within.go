@@ -44,6 +44,11 @@ type foundLevels []textexport.Level
 
 func (f foundLevels) Levels() []textexport.Level { return f }
 
+// Depth counts the containers the levels hold open (a
+// textexport.DepthSource: an Encoder given them back keeps its depth
+// limit).
+func (f foundLevels) Depth() int { return max(len(f)-1, 0) }
+
 // setOuter is textexport.SetOuter.
 func setOuter(coder any, src textexport.LevelSource) textexport.LevelSource {
 	var at *outerLevels

@@ -295,7 +295,8 @@ func parseTagV2(sf reflect.StructField) (out tagV2, ignored bool, err error) {
 		tag = tag[n:]
 	}
 	afterFormat := false
-	seen := map[string]bool{}
+	var seenBuf [4]string // the options so far (few, in practice)
+	seen := seenBuf[:0]
 	for tag != "" {
 		if tag[0] != ',' {
 			setErr("Go struct field %s has malformed `json` tag: invalid character %q before next option (expecting ',')", sf.Name, tag[0])
@@ -379,10 +380,10 @@ func parseTagV2(sf reflect.StructField) (out tagV2, ignored bool, err error) {
 		switch {
 		case out.Casing == CaseIgnore|CaseStrict:
 			setErr("Go struct field %s cannot have both `case:ignore` and `case:strict` tag options", sf.Name)
-		case seen[opt]:
+		case slices.Contains(seen, opt):
 			setErr("Go struct field %s has duplicate appearance of `%s` tag option", sf.Name, raw)
 		}
-		seen[opt] = true
+		seen = append(seen, opt)
 	}
 	return out, false, err
 }
@@ -394,6 +395,14 @@ func tagWord(in string, quoted bool) (string, int, error) {
 	comma := strings.IndexByte(in, ',')
 	if comma < 0 {
 		comma = len(in)
+	}
+	// (Most words are ASCII letters, read without decoding runes.)
+	n := 0
+	for n < len(in) && (in[n] == '_' || 'a' <= in[n]|0x20 && in[n]|0x20 <= 'z' || n > 0 && '0' <= in[n] && in[n] <= '9') {
+		n++
+	}
+	if n > 0 && (n == len(in) || in[n] < utf8.RuneSelf) {
+		return in[:n], n, nil
 	}
 	r, _ := utf8.DecodeRuneInString(in)
 	switch {

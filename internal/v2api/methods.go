@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"sync"
 
 	"github.com/jetjson/jet/internal/rt"
 	"github.com/jetjson/jet/jsontext"
@@ -37,13 +38,31 @@ var (
 // method v2 calls when marshaling or unmarshaling (such a type cannot be
 // an embedded struct whose fields are inlined).
 func HasMethods(t reflect.Type) bool {
+	// Every method v2 calls is exported: a type whose values and
+	// pointers have no exported methods (most types, and every unnamed
+	// one but structs that embed) has none of them.
+	if t.NumMethod() == 0 && (t.Kind() == reflect.Pointer || reflect.PointerTo(t).NumMethod() == 0) {
+		return false
+	}
+	// Compiling a struct's codecs asks of each field's type several
+	// times, and reflect's Implements walks the method sets: the
+	// answers for the others are kept.
+	if v, ok := hasMethods.Load(t); ok {
+		return v.(bool)
+	}
+	has := false
 	for _, m := range methods {
 		if t.Implements(m) || t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(m) {
-			return true
+			has = true
+			break
 		}
 	}
-	return false
+	hasMethods.Store(t, has)
+	return has
 }
+
+// hasMethods holds HasMethods' answers, by type.
+var hasMethods sync.Map
 
 // The causes of semantic errors that marshaling and unmarshaling share.
 var (

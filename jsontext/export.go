@@ -21,6 +21,12 @@ func init() {
 // resetEncoder is textexport.ResetEncoder.
 func resetEncoder(enc any, w *bytes.Buffer, o *jsonopts.Struct, outer textexport.LevelSource) {
 	e := &enc.(*Encoder).s
+	if w.Cap()-w.Len() < reformatRoom+reformatSlack {
+		// The room WriteValue's fast path makes in a buffer that has
+		// less: made once in w, which the caller reuses, rather than
+		// in a new array at every value (a method's Encoder writes one).
+		w.Grow(reformatRoom + reformatSlack)
+	}
 	e.resetOutput(nil, w)
 	e.outer.src = outer
 	e.setDepthLimit()

@@ -296,12 +296,18 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 	}
 	ws := spacing{o.Flags, o.Indent, o.IndentPrefix}
 	o.Flags.Clear(jsonopts.AnyWhitespace)
-	b, err := v2api.MarshalWithin(nil, in, o, encoderLevels{outer, out})
+	// The value is written in a pooled buffer, then to the Encoder.
+	sp := encodeScratch.Get().(*[]byte)
+	b, err := v2api.MarshalWithin((*sp)[:0], in, o, encoderLevels{outer, out})
 	if err == nil {
 		err = out.WriteValue(b)
 		if own != nil {
 			textexport.SetEncoderOptions(out, own)
 			own = nil
+		}
+		if cap(b) <= maxScratch {
+			*sp = b[:0]
+			encodeScratch.Put(sp)
 		}
 		return err
 	}
@@ -593,6 +599,17 @@ func nextSpace(out *jsontext.Encoder, ws *spacing) int64 {
 	}
 	return c
 }
+
+// encodeScratch holds buffers MarshalEncode writes a value in before
+// it goes to the Encoder (*[]byte, never nil: a nil buffer would be
+// taken for a new output, copied out at its size).
+var encodeScratch = sync.Pool{New: func() any {
+	b := make([]byte, 0, 512)
+	return &b
+}}
+
+// maxScratch is the largest buffer encodeScratch keeps.
+const maxScratch = 64 << 10
 
 // placedWhole reports whether err, from marshaling a value into an
 // Encoder, holds a SemanticError a method or function returned that

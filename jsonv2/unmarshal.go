@@ -139,13 +139,13 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 		return err
 	}
 	// Errors are placed from the top of the stream: the value's offset
-	// and pointer go in front.
-	ptr := in.StackPointer()
+	// and pointer go in front (the Decoder has not moved since it read
+	// the value).
 	start := in.InputOffset() - int64(len(val))
 	err = v2api.UnmarshalWithin(val, out, o, levelsBefore(in, outer, 1))
 	if err != nil {
 		v2api.Offset(err, start)
-		if ptr != "" {
+		if ptr := in.StackPointer(); ptr != "" {
 			prefixPointer(err, ptr)
 		}
 	}

@@ -594,7 +594,35 @@ func (e *encoderState) writeValue(v Value) error {
 	if n < len(v) {
 		return e.wrapError(invalidChar(v[n:], whereAfterTop), pos+n, 0)
 	}
+	return e.endValue(b, pos, k, ok)
+}
 
+// encodedFlags are the options under which a value jet's encoder wrote
+// (valid, compact, its strings and raw values in the form these
+// options give) is written as it is: no whitespace to add, nothing to
+// rewrite.
+const encodedFlags = fmtCheckDup | fmtCheckUTF8 | fmtHTML | fmtJS | fmtPreserveStrings | fmtNoNewline
+
+// writeEncoded is writeValue for a value v that jet's encoder wrote
+// under the Encoder's options less its whitespace (the v2 package's
+// MarshalEncode): where those options add nothing, v is appended as it
+// is, its text not checked again.
+func (e *encoderState) writeEncoded(v Value) error {
+	if e.fl&^encodedFlags != 0 || len(v) == 0 {
+		return e.writeValue(v)
+	}
+	e.maxValue |= len(v)
+	k := v.Kind()
+	b := e.appendDelim(e.buf, k)
+	pos := len(b)
+	return e.endValue(append(b, v...), pos, k, true)
+}
+
+// endValue records the value of kind k just appended at b[pos:] (the
+// delimiter before it at pos's left), as the grammar says, and keeps b
+// as the output; formatted says whether the fast path wrote it.
+func (e *encoderState) endValue(b []byte, pos int, k Kind, formatted bool) error {
+	var err error
 	switch k {
 	case 'n', 'f', 't', '0':
 		err = e.m.appendLiteral()
@@ -612,7 +640,7 @@ func (e *encoderState) writeValue(v Value) error {
 			break
 		}
 		e.m.pop()
-		if e.fl&fmtReorder != 0 && !ok {
+		if e.fl&fmtReorder != 0 && !formatted {
 			reorderObjects(b[pos:])
 		}
 	}

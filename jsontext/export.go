@@ -12,6 +12,7 @@ func init() {
 	textexport.CheckDocument = checkDocument
 	textexport.SetDecoderOptions = setDecoderOptions
 	textexport.ResetEncoder = resetEncoder
+	textexport.WriteEncoded = func(enc any, v []byte) error { return enc.(*Encoder).s.writeEncoded(v) }
 	textexport.Written = func(enc any) ([]byte, int, int64) {
 		e := &enc.(*Encoder).s
 		return e.buf, e.m.depth() - 1, e.m.at(0).length()

@@ -300,7 +300,7 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 	sp := encodeScratch.Get().(*[]byte)
 	b, err := v2api.MarshalWithin((*sp)[:0], in, o, encoderLevels{outer, out})
 	if err == nil {
-		err = out.WriteValue(b)
+		err = textexport.WriteEncoded(out, b)
 		if own != nil {
 			textexport.SetEncoderOptions(out, own)
 			own = nil

@@ -45,6 +45,12 @@ var SetDecoderOptions func(dec any, o *jsonopts.Struct) *jsonopts.Struct
 // allocate.
 var ResetEncoder func(enc any, w *bytes.Buffer, o *jsonopts.Struct, outer LevelSource)
 
+// WriteEncoded writes v to enc, a *jsontext.Encoder, as WriteValue
+// does. v must be a value jet's encoder wrote under enc's options less
+// its whitespace: where those options add nothing, it is not checked
+// or reformatted again.
+var WriteEncoded func(enc any, v []byte) error
+
 // Written returns what enc, a *jsontext.Encoder reset by ResetEncoder,
 // holds and has not yet written to its writer (valid until enc is next
 // used), how many containers are left open, and how many top-level

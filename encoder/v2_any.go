@@ -131,7 +131,8 @@ func interfaceFnV2(t reflect.Type) encFunc {
 	}
 }
 
-// sliceAnyV2 writes a []any.
+// sliceAnyV2 writes a []any. No tag options apply to it, and the
+// encoding has no caller's functions (as for mapStringAnyV2).
 func (e *state) sliceAnyV2(b []byte, s []any) ([]byte, error) {
 	if s == nil {
 		if e.v2.bits&v2NilSliceNull != 0 {
@@ -146,6 +147,9 @@ func (e *state) sliceAnyV2(b []byte, s []any) ([]byte, error) {
 	}
 	if e.jdepth >= cycleCheckDepth {
 		return e.sliceAnyCheckedV2(b, s)
+	}
+	if e.treeV2() {
+		return e.treeSliceV2(b, s)
 	}
 	e.jdepth++
 	b, err := e.sliceAnyBodyV2(b, s)
@@ -188,7 +192,9 @@ func (e *state) sliceAnyBodyV2(b []byte, s []any) ([]byte, error) {
 	return closeArray(b), nil
 }
 
-// mapStringAnyV2 writes a map[string]any.
+// mapStringAnyV2 writes a map[string]any. No tag options apply to it,
+// and the encoding has no caller's functions: its members are written
+// by treeMapV2 where treeV2 allows, by the loops below otherwise.
 func (e *state) mapStringAnyV2(b []byte, m map[string]any) ([]byte, error) {
 	if m == nil && e.v2.bits&v2NilMapNull != 0 {
 		return append(b, "null"...), nil
@@ -203,6 +209,9 @@ func (e *state) mapStringAnyV2(b []byte, m map[string]any) ([]byte, error) {
 	}
 	if e.jdepth >= cycleCheckDepth {
 		return e.mapStringAnyCheckedV2(b, m)
+	}
+	if e.treeV2() {
+		return e.treeMapV2(b, m)
 	}
 	e.jdepth++
 	b, err := e.mapStringAnyBodyV2(b, m)

@@ -1,0 +1,253 @@
+package encoder
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/jetjson/jet/internal/jsonopts"
+	"github.com/jetjson/jet/internal/v2api"
+	"github.com/jetjson/jet/jsontext"
+)
+
+// treeGen builds a generic tree (map[string]any, []any and the scalars
+// decoding makes, with a few other dynamic types and values JSON cannot
+// hold) from fuzz bytes, the same tree for the same bytes.
+type treeGen struct {
+	data  []byte
+	depth int
+	// bad counts the values that make an encoding fail (a float JSON
+	// cannot hold, invalid UTF-8): the tests compare where an error is
+	// placed only when there is one.
+	bad int
+}
+
+func (g *treeGen) byte() byte {
+	if len(g.data) == 0 {
+		return 0
+	}
+	c := g.data[0]
+	g.data = g.data[1:]
+	return c
+}
+
+func (g *treeGen) str() string {
+	c := g.byte()
+	if int(c) < len(fastStrings) {
+		s := fastStrings[c]
+		if !utf8.ValidString(s) {
+			g.bad++
+		}
+		return s
+	}
+	return fmt.Sprintf("k%d", c%16)
+}
+
+func (g *treeGen) value() any {
+	c := g.byte()
+	if g.depth > 6 && c%10 >= 7 {
+		c = 0
+	}
+	switch c % 16 {
+	case 0:
+		return g.str()
+	case 1, 2:
+		f := fastFloats[int(g.byte())%len(fastFloats)]
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			g.bad++
+		}
+		return f
+	case 3:
+		return g.byte()&1 != 0
+	case 4:
+		return nil
+	case 5:
+		return int64(g.byte()) << (g.byte() % 60)
+	case 6:
+		return map[string]string{g.str(): g.str()}
+	case 7:
+		return fastInner{A: int(g.byte()), B: g.str()}
+	case 8:
+		return (*int)(nil)
+	case 9, 10, 11:
+		n := int(g.byte() % 6)
+		if n == 5 {
+			return map[string]any(nil)
+		}
+		m := make(map[string]any, n)
+		g.depth++
+		for range n {
+			m[g.str()] = g.value()
+		}
+		g.depth--
+		return m
+	default:
+		n := int(g.byte() % 6)
+		if n == 5 {
+			return []any(nil)
+		}
+		s := make([]any, n)
+		g.depth++
+		for i := range s {
+			s[i] = g.value()
+		}
+		g.depth--
+		return s
+	}
+}
+
+// treeOptionSets are the options FuzzTreeV2 picks from: those under
+// which the tree walk runs and those under which it does not.
+var treeOptionSets = []jsonopts.Bools{
+	0,
+	jsonopts.EscapeForHTML,
+	jsonopts.AllowInvalidUTF8,
+	jsonopts.AllowInvalidUTF8 | jsonopts.AllowDuplicateNames,
+	jsonopts.AllowDuplicateNames,
+	jsonopts.FormatNilSliceAsNull | jsonopts.FormatNilMapAsNull,
+	jsonopts.EscapeForHTML | jsonopts.AllowInvalidUTF8 | jsonopts.AllowDuplicateNames,
+	jsonopts.Deterministic,
+}
+
+// marshalTreeBoth encodes v under opts by the tree walk and by the
+// general loops (forceSlowV2), and says how the results differ ("" when
+// they agree). Members come in map order, so outputs are compared
+// canonicalized, and errors by their type and JSON Pointer (and offset
+// where no map has two members).
+func marshalTreeBoth(v any, opts *jsonopts.Struct, exact bool) string {
+	fast, fastErr := marshalV2(nil, v, opts, nil)
+	forceSlowV2 = true
+	slow, slowErr := marshalV2(nil, v, opts, nil)
+	forceSlowV2 = false
+	if (fastErr == nil) != (slowErr == nil) {
+		return fmt.Sprintf("tree walk error %v, general error %v", fastErr, slowErr)
+	}
+	if fastErr != nil {
+		if exact {
+			if a, b := describeErrV2(fastErr), describeErrV2(slowErr); a != b {
+				return fmt.Sprintf("tree walk error %s, general error %s", a, b)
+			}
+			return ""
+		}
+		var fe, se *v2api.Error
+		if errors.As(fastErr, &fe) != errors.As(slowErr, &se) {
+			return fmt.Sprintf("tree walk error %T, general error %T", fastErr, slowErr)
+		}
+		if fe != nil && (fe.GoType != se.GoType || fe.JSONPointer != se.JSONPointer) {
+			return fmt.Sprintf("tree walk error %s, general error %s", describeErrV2(fastErr), describeErrV2(slowErr))
+		}
+		return ""
+	}
+	if len(fast) != len(slow) {
+		return fmt.Sprintf("tree walk wrote %d bytes\n%s\ngeneral wrote %d\n%s", len(fast), fast, len(slow), slow)
+	}
+	if exact {
+		if !bytes.Equal(fast, slow) {
+			return fmt.Sprintf("tree walk wrote\n%s\ngeneral wrote\n%s", fast, slow)
+		}
+		return ""
+	}
+	canon := func(b []byte) string {
+		v := jsontext.Value(bytes.Clone(b))
+		if err := v.Canonicalize(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)); err != nil {
+			return "canonicalize: " + err.Error() + ": " + string(b)
+		}
+		return string(v)
+	}
+	if a, b := canon(fast), canon(slow); a != b {
+		return fmt.Sprintf("tree walk wrote\n%s\ngeneral wrote\n%s", fast, slow)
+	}
+	return ""
+}
+
+// maxMembers is the most members any map in v has.
+func maxMembers(v any) int {
+	n := 0
+	switch x := v.(type) {
+	case map[string]any:
+		n = len(x)
+		for _, e := range x {
+			n = max(n, maxMembers(e))
+		}
+	case []any:
+		for _, e := range x {
+			n = max(n, maxMembers(e))
+		}
+	case map[string]string:
+		n = len(x)
+	}
+	return n
+}
+
+// FuzzTreeV2 checks the tree walk (treeMapV2, treeSliceV2) against the
+// general loops on generic trees, under each option set.
+func FuzzTreeV2(f *testing.F) {
+	for i := range 64 {
+		seed := make([]byte, 120)
+		for j := range seed {
+			seed[j] = byte(i*37 + j*j*3 + j/5)
+		}
+		f.Add(seed, byte(i))
+	}
+	f.Add([]byte{9, 3, 1, 0, 2, 7}, byte(0))
+	f.Add([]byte{}, byte(1))
+	f.Fuzz(func(t *testing.T, data []byte, opt byte) {
+		g := &treeGen{data: data}
+		v := g.value()
+		opts := fastOpts(treeOptionSets[int(opt)%len(treeOptionSets)])
+		exact := maxMembers(v) <= 1 || treeOptionSets[int(opt)%len(treeOptionSets)]&jsonopts.Deterministic != 0
+		if g.bad > 1 && !exact {
+			// Which error comes first depends on map order.
+			return
+		}
+		if msg := marshalTreeBoth(v, opts, exact); msg != "" {
+			t.Fatalf("%#v: %s", v, msg)
+		}
+	})
+}
+
+// TestTreeV2Deep checks the tree walk on trees nested past where cycles
+// are looked for and past jsontext's depth limit, and on a cycle.
+func TestTreeV2Deep(t *testing.T) {
+	for _, depth := range []int{cycleCheckDepth - 1, cycleCheckDepth, cycleCheckDepth + 5, maxDepthV2 + 1} {
+		var v any = "leaf"
+		for i := range depth {
+			if i%2 == 0 {
+				v = []any{1.5, v, true}
+			} else {
+				v = map[string]any{"k": v}
+			}
+		}
+		if msg := marshalTreeBoth(v, fastOpts(0), true); msg != "" {
+			t.Errorf("depth %d: %s", depth, msg)
+		}
+	}
+	m := map[string]any{"a": []any{1.0}}
+	s := []any{m}
+	m["b"] = s
+	if msg := marshalTreeBoth(m, fastOpts(0), false); msg != "" {
+		t.Errorf("cycle: %s", msg)
+	}
+	if _, err := marshalV2(nil, m, fastOpts(0), nil); err == nil {
+		t.Error("cycle: no error")
+	}
+}
+
+// TestTreeV2Runs checks that the tree walk is what runs for the default
+// options and not under forceSlowV2, so that FuzzTreeV2 compares two
+// different paths.
+func TestTreeV2Runs(t *testing.T) {
+	e := getState(0)
+	defer putState(e)
+	e.v2 = &v2state{}
+	if !e.treeV2() {
+		t.Fatal("tree walk off for the default options")
+	}
+	e.v2.bits = v2Slow
+	if e.treeV2() {
+		t.Fatal("tree walk on under v2Slow")
+	}
+}

@@ -28,6 +28,9 @@ func (e *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, error) {
 		w := *(*unsafe.Pointer)(unsafe.Pointer(&m))
 		return e.encodeChecked(b, w, mapStringAnyType, 0, func(b []byte) ([]byte, error) { return e.mapStringAnyBody(b, m) })
 	}
+	if e.opts&SortMapKeys == 0 && !forceGeneralTree {
+		return e.treeMap(b, m)
+	}
 	e.depth++
 	b, err := e.mapStringAnyBody(b, m)
 	e.depth--
@@ -226,6 +229,9 @@ func (e *state) appendSliceAny(b []byte, s []any) ([]byte, error) {
 	}
 	if e.depth >= cycleCheckDepth {
 		return e.encodeChecked(b, unsafe.Pointer(unsafe.SliceData(s)), sliceAnyType, len(s), func(b []byte) ([]byte, error) { return e.sliceAnyBody(b, s) })
+	}
+	if e.opts&SortMapKeys == 0 && !forceGeneralTree {
+		return e.treeSlice(b, s)
 	}
 	e.depth++
 	b, err := e.sliceAnyBody(b, s)

@@ -99,6 +99,26 @@ func (g *treeGen) value() any {
 	}
 }
 
+// treeSeeds are trees for the fuzz targets to start from (see
+// treeGen.value): strings with invalid UTF-8, U+2028 and quotes as
+// elements, members and names; floats JSON cannot hold; nil and empty
+// containers; other dynamic types; nesting.
+var treeSeeds = [][]byte{
+	{},
+	{12, 1, 0, 4},              // ["\xff"]
+	{12, 2, 0, 5, 0, 6},        // ["a\xc3", "\u2028"]
+	{9, 1, 20, 0, 4},           // {"k4": "\xff"}
+	{9, 1, 4, 0, 20},           // {"\xff": "k4"}
+	{9, 1, 6, 0, 9},            // {"\u2028": "\"\\"}
+	{12, 3, 1, 7, 1, 8, 2, 9},  // [NaN, +Inf, -Inf]
+	{9, 2, 20, 1, 7, 21, 3, 1}, // {"k4": NaN, "k5": true}
+	{12, 4, 4, 9, 5, 12, 5, 9, 0},
+	{12, 3, 5, 1, 6, 20, 21, 7, 2, 22},
+	{12, 2, 8, 12, 1, 9, 1, 20, 12, 1, 2, 3},
+	{9, 3, 20, 1, 3, 21, 12, 0, 22, 9, 0},
+	{9, 1, 20, 1, 11},
+}
+
 // treeOptionSets are the options FuzzTreeV2 picks from: those under
 // which the tree walk runs and those under which it does not.
 var treeOptionSets = []jsonopts.Bools{
@@ -192,8 +212,11 @@ func FuzzTreeV2(f *testing.F) {
 		}
 		f.Add(seed, byte(i))
 	}
-	f.Add([]byte{9, 3, 1, 0, 2, 7}, byte(0))
-	f.Add([]byte{}, byte(1))
+	for _, seed := range treeSeeds {
+		for opt := range len(treeOptionSets) {
+			f.Add(seed, byte(opt))
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte, opt byte) {
 		g := &treeGen{data: data}
 		v := g.value()

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -52,11 +51,11 @@ func TestTreeSpeed(t *testing.T) {
 				// Process CPU time (all threads, the collector's too)
 				// over a fixed number of runs.
 				n := 0
-				c0 := cpuTime()
+				c0 := processCPU()
 				for w0 := time.Now(); time.Since(w0) < 150*time.Millisecond; n++ {
 					f()
 				}
-				times[k] = append(times[k], float64(cpuTime()-c0)/float64(n))
+				times[k] = append(times[k], float64(processCPU()-c0)/float64(n))
 			}
 		}
 		med := func(k string) float64 { s := slices.Clone(times[k]); slices.Sort(s); return s[len(s)/2] }
@@ -64,11 +63,4 @@ func TestTreeSpeed(t *testing.T) {
 			med("v2-tree"), med("v2-general"), med("v2-general")/med("v2-tree"),
 			med("v1-tree"), med("v1-general"), med("v1-general")/med("v1-tree"))
 	}
-}
-
-// cpuTime is the process's CPU time, user and system.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

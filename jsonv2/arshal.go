@@ -273,7 +273,10 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 	if outer != nil {
 		defer textexport.SetOuter(out, outer)
 	}
-	o := new(jsonopts.Struct)
+	sc := callPool.Get().(*callScratch)
+	defer callPool.Put(sc)
+	sc.opts = jsonopts.Struct{}
+	o := &sc.opts
 	o.Join(out.Options())
 	var own *jsonopts.Struct // the Encoder's options, while it has the call's
 	if len(opts) > 0 {

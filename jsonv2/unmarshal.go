@@ -4,6 +4,7 @@ import (
 	"io"
 	"reflect"
 	"strconv"
+	"sync"
 
 	"github.com/jetjson/jet/internal/jsonopts"
 	"github.com/jetjson/jet/internal/textexport"
@@ -109,7 +110,10 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 	if outer != nil {
 		defer textexport.SetOuter(in, outer)
 	}
-	o := new(jsonopts.Struct)
+	sc := callPool.Get().(*callScratch)
+	defer callPool.Put(sc)
+	sc.opts = jsonopts.Struct{}
+	o := &sc.opts
 	o.Join(in.Options())
 	o.Join(opts...)
 	if len(opts) > 0 {
@@ -142,7 +146,8 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 	// and pointer go in front (the Decoder has not moved since it read
 	// the value).
 	start := in.InputOffset() - int64(len(val))
-	err = v2api.UnmarshalWithin(val, out, o, levelsBefore(in, outer, 1))
+	sc.levels = decoderLevels{in: in, outer: outer, read: 1}
+	err = v2api.UnmarshalWithin(val, out, o, &sc.levels)
 	if err != nil {
 		v2api.Offset(err, start)
 		if ptr := in.StackPointer(); ptr != "" {
@@ -158,6 +163,16 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 func levelsBefore(in *jsontext.Decoder, outer textexport.LevelSource, read int64) textexport.LevelSource {
 	return &decoderLevels{in: in, outer: outer, read: read}
 }
+
+// callScratch is what a call of MarshalEncode or UnmarshalDecode needs
+// for as long as it runs, pooled: the options it joins, and the levels
+// its value's methods and functions are given.
+type callScratch struct {
+	opts   jsonopts.Struct
+	levels decoderLevels
+}
+
+var callPool = sync.Pool{New: func() any { return new(callScratch) }}
 
 // decoderLevels are the levels a Decoder's caller's functions and
 // methods are at (see levelsBefore): a textexport.DepthSource, so that

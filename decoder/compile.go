@@ -920,6 +920,63 @@ func (d *state) decodeViaScratch(t reflect.Type, sh *sliceHeader, elem decFunc, 
 	return n, err
 }
 
+// sliceGuess is the length a slice type last decoded to, with the array
+// types of the lengths met (up to guessTypes elements), so that the next
+// slice is allocated at that length in one allocation (reflect.New of
+// the array type; reflect.MakeSlice allocates a header too) and decoded
+// into in place, without scratch, copy or clear.
+type sliceGuess struct {
+	last  atomic.Int32
+	elem  reflect.Type
+	types [guessTypes]atomic.Pointer[reflect.Type]
+}
+
+// guessTypes bounds the lengths sliceGuess keeps an array type for.
+const guessTypes = 32
+
+// arrayOf returns the type [n]elem, nil when n is not a length the
+// guess takes.
+func (g *sliceGuess) arrayOf(n int) reflect.Type {
+	if n <= 0 || n > guessTypes || uintptr(n)*g.elem.Size() > maxGuessedBytes {
+		return nil
+	}
+	if p := g.types[n-1].Load(); p != nil {
+		return *p
+	}
+	at := reflect.ArrayOf(n, g.elem)
+	g.types[n-1].Store(&at)
+	return at
+}
+
+// decodeGuessedSlice is decodeViaScratch with the length guessed from
+// the last slice of the type: a slice of that length is allocated first
+// and decoded into in place (grown if the array is longer).
+func (d *state) decodeGuessedSlice(t reflect.Type, sh *sliceHeader, elem decFunc, size uintptr, pool *sync.Pool, g *sliceGuess) error {
+	if d.emptyArray() {
+		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
+		return nil
+	}
+	at := g.arrayOf(int(g.last.Load()))
+	if at == nil {
+		n, err := d.decodeViaScratch(t, sh, elem, size, pool)
+		rememberLen(&g.last, n)
+		return err
+	}
+	*sh = sliceHeader{Data: reflect.New(at).UnsafePointer(), Cap: at.Len()}
+	n, err := d.arrayElements(func(i int) error {
+		if i == sh.Cap {
+			growSlice(t, sh, i)
+		}
+		sh.Len = i + 1
+		return elem(d, unsafe.Add(sh.Data, uintptr(i)*size))
+	})
+	rememberLen(&g.last, n)
+	if n == 0 {
+		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
+	}
+	return err
+}
+
 // plainNumber decodes the commonest values of a float64 or int64 of
 // plain kind k in place, and reports whether it did; for anything else
 // (any other kind, a number that does not fit, not a number) it reads

@@ -128,7 +128,7 @@ func decodeV2With(in []byte, sv *structV2, opts *jsonopts.Struct) (single any, o
 	v := reflect.New(sv.t)
 	x := newV2dstate(in, opts)
 	if !opts.Flags.Get(jsonopts.AllowDuplicateNames) {
-		ok = decodeV2Single(in, v.UnsafePointer(), sv.decode, x)
+		ok = decodeV2Single(in, v.UnsafePointer(), sv.decode, opts, nil)
 	}
 	single = v.Interface()
 	if textexport.CheckDocument(in, opts) != nil {

@@ -119,15 +119,15 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct, outer
 		}
 		top = v2TopFor(ef.Type, pt)
 	}
-	x := newV2dstate(in, opts)
-	x.readErr, x.outer = readErr, outer
-	if readErr == nil && top.plain && !v2api.CheckedOnly && x.funcs == nil && x.bits&v2AllowDup == 0 && !opts.Flags.Get(jsonopts.AllowInvalidUTF8) && zeroMemory(ef.Data, top.size) {
-		if decodeV2Single(in, ef.Data, top.fn, x) {
+	if readErr == nil && top.plain && !v2api.CheckedOnly && singleOptions(opts) && zeroMemory(ef.Data, top.size) {
+		if decodeV2Single(in, ef.Data, top.raw, opts, outer) {
 			return nil
 		}
 		// The value is zero again for the checked pass, which decides.
 		reflect.ValueOf(out).Elem().SetZero()
 	}
+	x := newV2dstate(in, opts)
+	x.readErr, x.outer = readErr, outer
 	rv := reflect.ValueOf(out)
 	syntaxErr := textexport.CheckDocument(in, opts)
 	src := in
@@ -167,6 +167,7 @@ func unmarshalV2(in []byte, readErr error, out any, opts *jsonopts.Struct, outer
 // T's size.
 type v2Top struct {
 	fn    decFunc
+	raw   decFunc // fn without the caller's functions (fnsForV2)
 	plain bool
 	size  uintptr
 }
@@ -177,13 +178,34 @@ var v2tops rt.Cache[*v2Top]
 // v2TopFor compiles the v2Top of pointer type pt, whose type word is w.
 func v2TopFor(w unsafe.Pointer, pt reflect.Type) *v2Top {
 	t := pt.Elem()
-	top := &v2Top{fn: fnForV2Of(t), plain: plainV2Of(t), size: t.Size()}
+	compileMu.Lock()
+	fn, raw := fnsForV2(t)
+	compileMu.Unlock()
+	top := &v2Top{fn: fn, raw: raw, plain: plainV2Of(t), size: t.Size()}
 	return v2tops.Store(w, top)
+}
+
+// singleOptions reports whether opts allow the single pass: no caller's
+// functions, duplicate names and invalid UTF-8 refused (newV2dstate's
+// funcs and v2AllowDup, read here without making the state).
+func singleOptions(opts *jsonopts.Struct) bool {
+	if opts.Flags.Get(jsonopts.AllowDuplicateNames) || opts.Flags.Get(jsonopts.AllowInvalidUTF8) {
+		return false
+	}
+	u, ok := opts.Unmarshalers.(*v2api.Unmarshalers)
+	return !ok || u == nil || len(u.List) == 0
 }
 
 // newV2dstate returns the state of a v2 decoding of in under opts.
 func newV2dstate(in []byte, opts *jsonopts.Struct) v2dstate {
-	x := v2dstate{opts: opts, full: in}
+	var x v2dstate
+	x.init(in, opts)
+	return x
+}
+
+// init sets the zero x to the state of a v2 decoding of in under opts.
+func (x *v2dstate) init(in []byte, opts *jsonopts.Struct) {
+	x.opts, x.full = opts, in
 	f := opts.Flags
 	if f.Get(jsonopts.StringifyNumbers) {
 		x.bits |= v2Stringify
@@ -208,7 +230,6 @@ func newV2dstate(in []byte, opts *jsonopts.Struct) v2dstate {
 			}
 		}
 	}
-	return x
 }
 
 // decodeV2Single decodes in into the zero value rv points to in one
@@ -224,10 +245,12 @@ func newV2dstate(in []byte, opts *jsonopts.Struct) v2dstate {
 // Strings are copied one by one (OptionCopyString), as in both passes:
 // documents are mostly not strings, and a copy of the whole input (which
 // strings could then view) cost more memory and time on most of them.
-func decodeV2Single(in []byte, p unsafe.Pointer, fn decFunc, x v2dstate) bool {
+func decodeV2Single(in []byte, p unsafe.Pointer, fn decFunc, opts *jsonopts.Struct, outer textexport.LevelSource) bool {
 	d := getState(OptionCopyString|OptionValidateString|optV2Single, singleMaxDepth)
 	d.src, d.input, d.borrowed = wire.StringOf(in), in, true
-	d.v2buf = x
+	// d.v2buf is zero (reset).
+	d.v2buf.init(in, opts)
+	d.v2buf.outer = outer
 	d.v2buf.single = true
 	d.v2 = &d.v2buf
 	d.skipSpace()
@@ -247,6 +270,10 @@ func zeroMemory(p unsafe.Pointer, n uintptr) bool {
 	var acc uint64
 	i := uintptr(0)
 	if uintptr(p)%8 == 0 {
+		for ; i+32 <= n; i += 32 {
+			acc |= *(*uint64)(unsafe.Add(p, i)) | *(*uint64)(unsafe.Add(p, i+8)) |
+				*(*uint64)(unsafe.Add(p, i+16)) | *(*uint64)(unsafe.Add(p, i+24))
+		}
 		for ; i+8 <= n; i += 8 {
 			acc |= *(*uint64)(unsafe.Add(p, i))
 		}

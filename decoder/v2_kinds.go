@@ -882,6 +882,7 @@ func sliceFnV2(t reflect.Type) decFunc {
 		kind = plainFieldKind(et)
 	}
 	scratch := &sync.Pool{New: func() any { return newScratchSlice(t, 8) }}
+	guess := &sliceGuess{elem: et}
 	return func(d *state, p unsafe.Pointer) error {
 		if d.takeTag()&v2TagString != 0 {
 			return d.errAt(d.pos, t, 0, v2api.ErrInvalidStringTag)
@@ -919,8 +920,7 @@ func sliceFnV2(t reflect.Type) decFunc {
 			case et.Kind() == reflect.Pointer:
 				return d.decodePointerSlice(sh, elemRaw)
 			}
-			_, err := d.decodeViaScratch(t, sh, elemRaw, size, scratch)
-			return err
+			return d.decodeGuessedSlice(t, sh, elemRaw, size, scratch, guess)
 		}
 		if err := d.enter(); err != nil {
 			return d.truncated()

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jetjson/jet/internal/jsonopts"
+	"github.com/jetjson/jet/internal/v2api"
 )
 
 type singleInner struct {
@@ -68,9 +69,67 @@ func TestV2SinglePassTaken(t *testing.T) {
 	} {
 		var v singlePlain
 		fn := fnForV2Of(reflect.TypeFor[singlePlain]())
-		x := newV2dstate([]byte(c.in), opts)
-		if got := decodeV2Single([]byte(c.in), reflect.ValueOf(&v).UnsafePointer(), fn, x); got != c.ok {
+		if got := decodeV2Single([]byte(c.in), reflect.ValueOf(&v).UnsafePointer(), fn, opts, nil); got != c.ok {
 			t.Errorf("decodeV2Single(%q) = %v, want %v", c.in, got, c.ok)
 		}
 	}
+}
+
+type guessElem struct {
+	S string  `json:"s"`
+	N int     `json:"n"`
+	P *string `json:"p"`
+}
+
+type guessDoc struct {
+	L  []guessElem   `json:"l"`
+	LL [][]guessElem `json:"ll"`
+}
+
+// TestV2GuessedSlices checks the single pass's slices decoded at the
+// length the last one had (decodeGuessedSlice) against the checked
+// pass, which decodes them its own way, over lengths that grow, shrink
+// and repeat (the guess carries over from call to call), past the
+// lengths it keeps array types for, and over texts cut or wrong within
+// an element.
+func TestV2GuessedSlices(t *testing.T) {
+	elems := func(n int, tail string) string {
+		s := "["
+		for i := range n {
+			if i > 0 {
+				s += ","
+			}
+			s += `{"s":"e` + string(rune('a'+i%26)) + `","n":` + string(rune('0'+i%10)) + `,"p":"x"}`
+		}
+		return s + tail
+	}
+	var docs []string
+	for _, n := range []int{0, 1, 2, 2, 2, 5, 3, 40, 40, 1, 33, 32, 32, 7, 0, 4} {
+		docs = append(docs,
+			`{"l":`+elems(n, "]")+`}`,
+			`{"l":`+elems(n, "]")+`,"ll":[`+elems(n, "]")+`,`+elems(n+1, "]")+`,[ ]]}`,
+			`{"l":`+elems(n, `,{"s":1}]`)+`}`,
+			`{"l":`+elems(n, `,{"s":"x","n":`),
+			`{"l":`+elems(n, `]`),
+			`{"l":`+elems(n, `,null]}`),
+		)
+	}
+	opts := &jsonopts.Struct{}
+	for _, in := range docs {
+		var single, checked guessDoc
+		errS := unmarshalV2([]byte(in), nil, &single, opts, nil)
+		v2api.CheckedOnly = true
+		errC := unmarshalV2([]byte(in), nil, &checked, opts, nil)
+		v2api.CheckedOnly = false
+		if !reflect.DeepEqual(single, checked) || errString(errS) != errString(errC) {
+			t.Errorf("%s:\nsingle  %+v, %v\nchecked %+v, %v", in, single, errS, checked, errC)
+		}
+	}
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

@@ -191,7 +191,7 @@ func (d *state) arrayAny() (any, error) {
 	if d.pos < len(d.src) && d.src[d.pos] == ']' {
 		d.pos++
 		d.depth--
-		return []any{}, nil
+		return emptyAnys, nil
 	}
 	base := len(d.anys)
 	for {
@@ -416,6 +416,12 @@ func (d *state) tinySlabs() bool {
 	d.slices = b.slices[:0:len(b.slices)]
 	return true
 }
+
+// emptyAnys is the empty []any that an empty array decodes to in an
+// interface: boxing a new one allocates its header (citm_catalog has
+// 8695), and one serves all, since neither its header (in the interface)
+// nor its array (of capacity 0) can be written through it.
+var emptyAnys any = []any{}
 
 func (d *state) boxSlice(a []any) any {
 	if len(d.slices) == cap(d.slices) && !d.tinySlabs() {

@@ -97,3 +97,26 @@ func checkKeyCache(t *testing.T, data []byte, at, to, optBits byte) {
 		}
 	}
 }
+
+// TestEmptyArraysShared checks that the empty arrays decoded into an
+// interface, which share one []any (emptyAnys), are empty, not nil, and
+// independent: appending to one changes no other.
+func TestEmptyArraysShared(t *testing.T) {
+	d := getState(0, 0)
+	d.src = `[[],[ ],{"a":[]}]`
+	v, err := d.decodeAny()
+	putState(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := v.([]any)
+	a, b, c := top[0].([]any), top[1].([]any), top[2].(map[string]any)["a"].([]any)
+	if a == nil || b == nil || c == nil || len(a)+len(b)+len(c) != 0 {
+		t.Fatalf("decoded %#v", v)
+	}
+	a = append(a, 1.0)
+	top[0] = a
+	if len(top[1].([]any)) != 0 || len(c) != 0 || len(emptyAnys.([]any)) != 0 || !reflect.DeepEqual(a, []any{1.0}) {
+		t.Fatalf("after append: %#v, shared %#v", v, emptyAnys)
+	}
+}

@@ -82,6 +82,11 @@ func (d *state) decodeAny() (any, error) {
 // compare it with the general path.
 var keyCacheOff bool
 
+// smallMapsOff turns off objectAny's filling of small objects' maps as
+// their members are read, for tests that compare it with the general
+// path (members collected first).
+var smallMapsOff bool
+
 // readKey reads a member's name that is not the one in the name cache's
 // slot, and caches it there when its text is the name itself.
 func (d *state) readKey(slot int) (string, error) {
@@ -106,7 +111,25 @@ func (d *state) objectAny() (any, error) {
 		d.depth--
 		return map[string]any{}, nil
 	}
+	// An object of up to smallObject members is put in its map as its
+	// members are read: make's size hint changes nothing for a map that
+	// small, and the members' copies on kvs (and their clearing, all
+	// writes with barriers while the collector marks) are saved. Larger
+	// ones are collected on kvs first, so that their map is made at its
+	// size. The last object at the same place (depth, and place in the
+	// object around it, as the name cache's slots) tells which kind to
+	// expect; an object that outgrows the guess moves what its map holds
+	// to kvs.
+	var lenSlot *uint8
+	var m map[string]any
+	if place := d.place; place < keyPlaces && !smallMapsOff {
+		lenSlot = &d.objLens[place*keyDepths+(d.depth-1)%keyDepths]
+		if *lenSlot <= smallObject {
+			m = make(map[string]any)
+		}
+	}
 	base := len(d.kvs)
+	n := 0
 	for i := 0; ; i++ {
 		if d.pos >= len(d.src) || d.src[d.pos] != '"' {
 			return nil, d.errorAt(d.pos)
@@ -141,12 +164,24 @@ func (d *state) objectAny() (any, error) {
 		if d.numberNext() {
 			v, err = d.numberAny()
 		} else {
+			d.place = i
 			v, err = d.decodeAny()
 		}
 		if err != nil {
 			return nil, err
 		}
-		d.kvs = append(d.kvs, kv{k, v})
+		n++
+		if m != nil && i < smallObject {
+			m[k] = v
+		} else {
+			if m != nil {
+				for mk, mv := range m {
+					d.kvs = append(d.kvs, kv{mk, mv})
+				}
+				m = nil
+			}
+			d.kvs = append(d.kvs, kv{k, v})
+		}
 		if d.spaceNext() {
 			d.skipSpaceMore()
 		}
@@ -164,15 +199,20 @@ func (d *state) objectAny() (any, error) {
 		}
 		return nil, d.errorAt(d.pos)
 	}
-	members := d.kvs[base:]
-	m := make(map[string]any, len(members))
-	for i := range members {
-		m[members[i].k] = members[i].v
+	if lenSlot != nil {
+		*lenSlot = uint8(min(n, smallObject+1))
 	}
-	clear(members)
-	d.kvs = d.kvs[:base]
+	if m == nil {
+		members := d.kvs[base:]
+		m = make(map[string]any, len(members))
+		for i := range members {
+			m[members[i].k] = members[i].v
+		}
+		clear(members)
+		d.kvs = d.kvs[:base]
+	}
 	d.depth--
-	if len(m) != len(members) && d.opts&optV2Single != 0 {
+	if len(m) != n && d.opts&optV2Single != 0 {
 		// A duplicate name, which Go's v2 rejects; the checked pass
 		// says where.
 		return nil, d.truncated()
@@ -200,6 +240,7 @@ func (d *state) arrayAny() (any, error) {
 		if d.numberNext() {
 			v, err = d.numberAny()
 		} else {
+			d.place = 0
 			v, err = d.decodeAny()
 		}
 		if err != nil {

@@ -2,8 +2,12 @@ package decoder
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/jetjson/jet/internal/jsonopts"
+	"github.com/jetjson/jet/internal/v2api"
 )
 
 var keyCacheSeeds = []string{
@@ -21,6 +25,9 @@ var keyCacheSeeds = []string{
 	`{"a":1,"a":2}`,
 	`{"a":1,"b`,
 	`{"a`,
+	`[{"a":{"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8}},{"a":{"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9}},{"a":{"k1":1}}]`,
+	`[{"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k1":9,"k10":10},{"k1":1,"k1":2},{"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k9":10}]`,
+	`[{"a":1},{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":{"j":[{"k":1}]}},{"a":[]}]`,
 }
 
 // keyCacheDocs returns documents in which the objects' names repeat
@@ -48,8 +55,9 @@ func keyCacheDocs(data []byte, at, to byte) (docs []string) {
 
 // FuzzAnyNameCache compares decoding into interfaces with objectAny's
 // name cache (a name whose text matches the name cached for its place is
-// shared, not read) with the general path, the cache turned off: the
-// same values, the same errors.
+// shared, not read) and its small maps filled as members are read
+// (smallMapsOff) with the general path, both turned off: the same
+// values, the same errors.
 func FuzzAnyNameCache(f *testing.F) {
 	for _, s := range keyCacheSeeds {
 		f.Add([]byte(s), byte(3), byte('"'), byte(0))
@@ -78,8 +86,8 @@ func checkKeyCache(t *testing.T, data []byte, at, to, optBits byte) {
 	for _, doc := range keyCacheDocs(data, at, to) {
 		for _, fromString := range []bool{false, true} {
 			decode := func(off bool) (any, error) {
-				keyCacheOff = off
-				defer func() { keyCacheOff = false }()
+				keyCacheOff, smallMapsOff = off, off
+				defer func() { keyCacheOff, smallMapsOff = false, false }()
 				var v any
 				var err error
 				if fromString {
@@ -119,4 +127,43 @@ func TestEmptyArraysShared(t *testing.T) {
 	if len(top[1].([]any)) != 0 || len(c) != 0 || len(emptyAnys.([]any)) != 0 || !reflect.DeepEqual(a, []any{1.0}) {
 		t.Fatalf("after append: %#v, shared %#v", v, emptyAnys)
 	}
+}
+
+// TestSmallMapsDuplicates checks that the single pass finds duplicate
+// names in objects decoded into interfaces as the checked pass does,
+// with small maps filled as members are read and without, on either
+// side of the members that move a guessed small object to kvs.
+func TestSmallMapsDuplicates(t *testing.T) {
+	obj := func(n, dup int) string {
+		s := "{"
+		for i := range n {
+			if i > 0 {
+				s += ","
+			}
+			k := i
+			if i == dup {
+				k = 0
+			}
+			s += `"k` + strconv.Itoa(k) + `":` + strconv.Itoa(i)
+		}
+		return s + "}"
+	}
+	for _, off := range []bool{false, true} {
+		smallMapsOff = off
+		for n := 1; n <= 11; n++ {
+			for dup := -1; dup < n; dup++ {
+				for _, doc := range []string{obj(n, dup), "[" + obj(3, -1) + "," + obj(n, dup) + "]", "[" + obj(10, -1) + "," + obj(n, dup) + "]"} {
+					var single, checked any
+					errS := unmarshalV2([]byte(doc), nil, &single, &jsonopts.Struct{}, nil)
+					v2api.CheckedOnly = true
+					errC := unmarshalV2([]byte(doc), nil, &checked, &jsonopts.Struct{}, nil)
+					v2api.CheckedOnly = false
+					if errString(errS) != errString(errC) || !reflect.DeepEqual(single, checked) || (dup > 0) != (errS != nil) {
+						t.Errorf("%s (small maps off %v): single %v, %v; checked %v, %v", doc, off, single, errS, checked, errC)
+					}
+				}
+			}
+		}
+	}
+	smallMapsOff = false
 }

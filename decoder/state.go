@@ -115,6 +115,13 @@ type state struct {
 	// reset clears.
 	keys     [keyDepths * keyPlaces]string
 	keysUsed int
+	// objLens holds, by place in the object around (the first
+	// keyPlaces) and depth, as keys, the number of members of the last
+	// object decoded into an interface there (up to smallObject+1),
+	// which objectAny takes as the next one's; place is the place of the
+	// value decodeAny reads next (0 in arrays).
+	objLens [keyDepths * keyPlaces]uint8
+	place   int
 }
 
 // The name cache of objects decoded into interfaces: objects at one depth
@@ -126,6 +133,10 @@ const (
 	keyDepths   = 8
 	keyPlaces   = 32
 	keyCacheMin = 512
+	// smallObject is the most members an object decoded into an
+	// interface is put in its map as they are read: Go's small map, one
+	// group of 8 slots, which make's size hint does not change.
+	smallObject = 8
 )
 
 type kv struct {

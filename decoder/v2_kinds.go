@@ -985,6 +985,10 @@ func zeroFnV2(t reflect.Type) func(p unsafe.Pointer) {
 	return func(p unsafe.Pointer) { reflect.NewAt(t, p).Elem().SetZero() }
 }
 
+// arrayRunOff turns off arrayFnV2's run of plain numbers, for tests
+// that compare it with the general loop.
+var arrayRunOff bool
+
 func arrayFnV2(t reflect.Type) decFunc {
 	et := t.Elem()
 	elem, elemRaw := fnsForV2(et)
@@ -1024,6 +1028,28 @@ func arrayFnV2(t reflect.Type) decFunc {
 		inline := kind != fieldOther && d.v2.funcs == nil && d.v2.bits&v2Stringify == 0
 		elem := d.pickV2(elem, elemRaw)
 		i := 0
+		if inline && (kind == fieldFloat64 || kind == fieldInt64) && !arrayRunOff {
+			// A run of plain numbers, as compact JSON writes them, in
+			// place; the loop below goes on from the first element (or
+			// comma) the run does not take.
+			for i < n {
+				at := d.pos
+				if i > 0 {
+					if at >= len(d.src) || d.src[at] != ',' {
+						break
+					}
+					d.pos++
+				}
+				if !d.plainNumber(kind, unsafe.Add(p, uintptr(i)*size)) {
+					d.pos = at
+					break
+				}
+				i++
+			}
+			if i > 0 {
+				d.skipSpace()
+			}
+		}
 		for {
 			// As for slices, the element's decoder meets the end of the
 			// valid text.

@@ -133,3 +133,41 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
+
+type arrayRunDoc struct {
+	F [3]float64   `json:"f"`
+	I [2]int       `json:"i"`
+	G [][2]float64 `json:"g"`
+	E [0]int64     `json:"e"`
+}
+
+// TestV2ArrayRuns compares arrayFnV2's run of plain numbers with its
+// general loop (arrayRunOff), in the single pass and the checked one:
+// the same values and errors, for arrays short, long and exact, with
+// space, numbers the run does not take (large, negative, inexact,
+// quoted), other kinds and text cut anywhere.
+func TestV2ArrayRuns(t *testing.T) {
+	bodies := []string{
+		`[]`, `[1]`, `[1,2]`, `[1,2,3]`, `[1,2,3,4]`, `[1.5,-2,3e2]`, `[ 1 , 2 ,3 ]`, `[1,2 ]`,
+		`[1,"2",3]`, `[1,null,3]`, `[1,2,true]`, `[0.1,123456789012345678901234567890,1e400]`,
+		`[-1,9007199254740993,18446744073709551616]`, `[1,,2]`, `[1 2]`, `[01,2]`, `[1.,2]`, `[1,2,`,
+		`[1,`, `[1`, `[`, `[-`, `[1,2]x`,
+	}
+	var docs []string
+	for _, b := range bodies {
+		docs = append(docs, `{"f":`+b+`}`, `{"i":`+b+`}`, `{"g":[`+b+`,[3,4]]}`, `{"e":`+b+`}`)
+	}
+	for _, in := range docs {
+		for _, checkedOnly := range []bool{false, true} {
+			var run, loop arrayRunDoc
+			v2api.CheckedOnly = checkedOnly
+			errR := unmarshalV2([]byte(in), nil, &run, &jsonopts.Struct{}, nil)
+			arrayRunOff = true
+			errL := unmarshalV2([]byte(in), nil, &loop, &jsonopts.Struct{}, nil)
+			arrayRunOff, v2api.CheckedOnly = false, false
+			if !reflect.DeepEqual(run, loop) || errString(errR) != errString(errL) {
+				t.Errorf("%s (checked only %v):\nrun  %+v, %v\nloop %+v, %v", in, checkedOnly, run, errR, loop, errL)
+			}
+		}
+	}
+}

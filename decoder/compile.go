@@ -920,22 +920,42 @@ func (d *state) decodeViaScratch(t reflect.Type, sh *sliceHeader, elem decFunc, 
 	return n, err
 }
 
-// sliceGuess is the length a slice type last decoded to, with the array
-// types of the lengths met (up to guessTypes elements), so that the next
-// slice is allocated at that length in one allocation (reflect.New of
-// the array type; reflect.MakeSlice allocates a header too) and decoded
-// into in place, without scratch, copy or clear.
+// sliceGuess is the length a slice type decoded to the last times, with
+// the array types of the lengths met (up to guessTypes elements), so
+// that where documents repeat a length the next slice is allocated at it
+// in one allocation (reflect.New of the array type; reflect.MakeSlice
+// allocates a header too) and decoded into in place, without scratch,
+// copy or clear. A guess is taken only once guessStreak slices in a row
+// after the first had the same length: where lengths vary (citm's
+// prices, golang_source's children), a guess too short would grow the
+// slice by doubling and one too long would waste memory.
 type sliceGuess struct {
-	last  atomic.Int32
+	// state is the last length (low 16 bits) and how many slices in a
+	// row since the first had it (above, up to guessStreak).
+	state atomic.Int32
 	elem  reflect.Type
 	types [guessTypes]atomic.Pointer[reflect.Type]
 }
 
-// guessTypes bounds the lengths sliceGuess keeps an array type for.
-const guessTypes = 32
+// guessTypes bounds the lengths sliceGuess keeps an array type for, and
+// guessStreak is the repeats of one length before it is guessed.
+const (
+	guessTypes  = 32
+	guessStreak = 3
+)
 
-// arrayOf returns the type [n]elem, nil when n is not a length the
-// guess takes.
+// guess returns the type of the array to allocate for the next slice,
+// nil when there is no guess.
+func (g *sliceGuess) guess() reflect.Type {
+	v := g.state.Load()
+	if v>>16 < guessStreak {
+		return nil
+	}
+	return g.arrayOf(int(v & 0xffff))
+}
+
+// arrayOf returns the type [n]elem, nil when n is not a length the guess
+// takes.
 func (g *sliceGuess) arrayOf(n int) reflect.Type {
 	if n <= 0 || n > guessTypes || uintptr(n)*g.elem.Size() > maxGuessedBytes {
 		return nil
@@ -948,29 +968,63 @@ func (g *sliceGuess) arrayOf(n int) reflect.Type {
 	return at
 }
 
+// record notes that a slice of the type had n elements, writing only when
+// that changes what is recorded (decoders of one type on many cores
+// would otherwise contend for the cache line on every slice).
+func (g *sliceGuess) record(n int) {
+	n = min(n, guessTypes+1)
+	v := g.state.Load()
+	streak := v >> 16
+	if int(v&0xffff) != n {
+		streak = 0
+	} else if streak < guessStreak {
+		streak++
+	}
+	if nv := streak<<16 | int32(n); nv != v {
+		g.state.Store(nv)
+	}
+}
+
+// grow doubles the full slice at sh, whose array has type at (nil once
+// it is not one of the guess's), into a new array of the guess's when it
+// has one of that length (one allocation; growSlice's reflect.MakeSlice
+// makes two), and returns the new array's type.
+func (g *sliceGuess) grow(t reflect.Type, sh *sliceHeader, at reflect.Type) reflect.Type {
+	next := g.arrayOf(2 * sh.Cap)
+	if at == nil || next == nil {
+		growSlice(t, sh, sh.Len)
+		return nil
+	}
+	p := reflect.New(next).UnsafePointer()
+	reflect.NewAt(at, p).Elem().Set(reflect.NewAt(at, sh.Data).Elem())
+	sh.Data, sh.Cap = p, next.Len()
+	return next
+}
+
 // decodeGuessedSlice is decodeViaScratch with the length guessed from
-// the last slice of the type: a slice of that length is allocated first
+// the last slices of the type: a slice of that length is allocated first
 // and decoded into in place (grown if the array is longer).
 func (d *state) decodeGuessedSlice(t reflect.Type, sh *sliceHeader, elem decFunc, size uintptr, pool *sync.Pool, g *sliceGuess) error {
 	if d.emptyArray() {
+		g.record(0)
 		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
 		return nil
 	}
-	at := g.arrayOf(int(g.last.Load()))
+	at := g.guess()
 	if at == nil {
 		n, err := d.decodeViaScratch(t, sh, elem, size, pool)
-		rememberLen(&g.last, n)
+		g.record(n)
 		return err
 	}
 	*sh = sliceHeader{Data: reflect.New(at).UnsafePointer(), Cap: at.Len()}
 	n, err := d.arrayElements(func(i int) error {
 		if i == sh.Cap {
-			growSlice(t, sh, i)
+			at = g.grow(t, sh, at)
 		}
 		sh.Len = i + 1
 		return elem(d, unsafe.Add(sh.Data, uintptr(i)*size))
 	})
-	rememberLen(&g.last, n)
+	g.record(n)
 	if n == 0 {
 		*sh = sliceHeader{Data: unsafe.Pointer(&emptyArray)}
 	}

@@ -104,7 +104,7 @@ func TestV2GuessedSlices(t *testing.T) {
 		return s + tail
 	}
 	var docs []string
-	for _, n := range []int{0, 1, 2, 2, 2, 5, 3, 40, 40, 1, 33, 32, 32, 7, 0, 4} {
+	for _, n := range []int{0, 1, 2, 2, 2, 2, 2, 5, 3, 3, 3, 3, 3, 40, 40, 1, 33, 32, 32, 32, 32, 32, 33, 7, 7, 7, 7, 7, 1, 0, 4} {
 		docs = append(docs,
 			`{"l":`+elems(n, "]")+`}`,
 			`{"l":`+elems(n, "]")+`,"ll":[`+elems(n, "]")+`,`+elems(n+1, "]")+`,[ ]]}`,
@@ -113,6 +113,11 @@ func TestV2GuessedSlices(t *testing.T) {
 			`{"l":`+elems(n, `]`),
 			`{"l":`+elems(n, `,null]}`),
 		)
+	}
+	// Repeats that make a guess, then a longer slice: grown within the
+	// guess's array types, and past them.
+	for _, n := range []int{20, 20, 20, 20, 20, 40, 32, 32, 32, 32, 32, 40, 5, 5, 5, 5, 5, 9} {
+		docs = append(docs, `{"l":`+elems(n, "]")+`}`)
 	}
 	opts := &jsonopts.Struct{}
 	for _, in := range docs {

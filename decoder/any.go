@@ -90,13 +90,25 @@ var smallMapsOff bool
 // readKey reads a member's name that is not the one in the name cache's
 // slot, and caches it there when its text is the name itself.
 func (d *state) readKey(slot int) (string, error) {
+	start := d.pos + 1
 	k, plain, err := d.readStringPlain()
 	if plain && !keyCacheOff {
 		d.keys[slot] = k
 		d.keysUsed = max(d.keysUsed, slot+1)
+		// The text of a name of up to 7 bytes and its closing quote, as
+		// one word, which objectAny compares with the next name's.
+		var w uint64
+		if len(k) < 8 && start+8 <= len(d.src) {
+			w = wire.Load64(d.src, start) & keyWordMask(len(k))
+		}
+		d.keyWords[slot] = w
 	}
 	return k, err
 }
+
+// keyWordMask keeps the bytes of a name of n bytes and its closing quote
+// in a little-endian word.
+func keyWordMask(n int) uint64 { return 1<<(8*(n+1)) - 1 }
 
 func (d *state) objectAny() (any, error) {
 	if err := d.enter(); err != nil {
@@ -141,7 +153,20 @@ func (d *state) objectAny() (any, error) {
 			// before, in the same order: a name whose text is the one
 			// cached for its place is that string, not read again.
 			slot := i*keyDepths + (d.depth-1)%keyDepths
-			if k = d.keys[slot]; k == "" || !d.sameKey(k) {
+			// sameKey, for a name cached with its word (see readKey)
+			// compared as one masked word, without a call.
+			hit := false
+			if k = d.keys[slot]; k != "" {
+				if w := d.keyWords[slot]; w != 0 && d.pos+9 <= len(d.src) {
+					if wire.Load64(d.src, d.pos+1)&keyWordMask(len(k)) == w {
+						d.pos += len(k) + 2
+						hit = true
+					}
+				} else {
+					hit = d.sameKey(k)
+				}
+			}
+			if !hit {
 				k, err = d.readKey(slot)
 			}
 		} else {

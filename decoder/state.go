@@ -115,6 +115,9 @@ type state struct {
 	// reset clears.
 	keys     [keyDepths * keyPlaces]string
 	keysUsed int
+	// keyWords holds, for a cached name shorter than 8 bytes, its text
+	// and closing quote as a masked word (0 for others): see readKey.
+	keyWords [keyDepths * keyPlaces]uint64
 	// objLens holds, by place in the object around (the first
 	// keyPlaces) and depth, as keys, the number of members of the last
 	// object decoded into an interface there (up to smallObject+1),
@@ -200,6 +203,7 @@ func (d *state) reset() {
 	d.strStack, d.ptrStack = d.strStack[:0], d.ptrStack[:0]
 	if d.keysUsed > 0 {
 		clear(d.keys[:d.keysUsed])
+		clear(d.keyWords[:d.keysUsed])
 		d.keysUsed = 0
 	}
 	if cap(d.scratch) > 1<<16 {

@@ -134,7 +134,13 @@ func (d *state) objectAny() (any, error) {
 	// to kvs.
 	var lenSlot *uint8
 	var m map[string]any
-	if place := d.place; place < keyPlaces && !smallMapsOff {
+	// row is the name cache's row for this object's names: its depth,
+	// shifted by its place in the object around it, so that objects of
+	// one depth under different names (twitter's user, entities and
+	// metadata) keep names of their own.
+	place := d.place
+	row := (d.depth - 1 + place) % keyDepths
+	if place < keyPlaces && !smallMapsOff {
 		lenSlot = &d.objLens[place*keyDepths+(d.depth-1)%keyDepths]
 		if *lenSlot <= smallObject {
 			m = make(map[string]any)
@@ -152,7 +158,7 @@ func (d *state) objectAny() (any, error) {
 			// Objects at one depth mostly repeat the names of the one
 			// before, in the same order: a name whose text is the one
 			// cached for its place is that string, not read again.
-			slot := i*keyDepths + (d.depth-1)%keyDepths
+			slot := i*keyDepths + row
 			// sameKey, for a name cached with its word (see readKey)
 			// compared as one masked word, without a call.
 			hit := false

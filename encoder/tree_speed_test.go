@@ -1,66 +1,47 @@
-//go:build unix
-
 package encoder
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
-	"time"
+
+	"github.com/jetjson/jet/internal/testdocs"
 )
 
-// TestTreeSpeed times the tree walks against the general loops they
-// stand in for (forceSlowV2, forceGeneralTree), interleaved in one
-// process, on the corpus documents decoded into an any: run with
-// JET_TREE_SPEED=1 and JET_CORPUS set to the corpus directory.
-func TestTreeSpeed(t *testing.T) {
-	dir := os.Getenv("JET_CORPUS")
-	if os.Getenv("JET_TREE_SPEED") == "" || dir == "" {
-		t.Skip("JET_TREE_SPEED and JET_CORPUS not set")
-	}
-	names := []string{"twitter", "citm_catalog", "canada", "golang_source", "synthea_fhir"}
-	if s := os.Getenv("JET_TREE_DOCS"); s != "" {
-		names = strings.Split(s, ",")
-	}
-	for _, name := range names {
-		data, err := os.ReadFile(filepath.Join(dir, name+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
+// BenchmarkTreeWalk encodes each corpus document decoded into an any
+// with the tree walks (v1's and v2's) and with the general loops they
+// stand in for (forceGeneralTree, forceSlowV2), so that a paired run
+// (`go test -bench TreeWalk -count 5 ./encoder`, then benchstat or
+// medians) shows what the walks gain.
+func BenchmarkTreeWalk(b *testing.B) {
+	for _, doc := range testdocs.Corpus(b) {
 		var v any
-		if err := json.Unmarshal(data, &v); err != nil {
-			t.Fatal(err)
+		if err := json.Unmarshal(doc.Data, &v); err != nil {
+			b.Fatal(err)
 		}
 		opts := fastOpts(0)
-		runs := map[string]func(){
-			"v2-tree":    func() { marshalV2(nil, v, opts, nil) },
-			"v2-general": func() { forceSlowV2 = true; marshalV2(nil, v, opts, nil); forceSlowV2 = false },
-			"v1-tree":    func() { Encode(v, 0) },
-			"v1-general": func() { forceGeneralTree = true; Encode(v, 0); forceGeneralTree = false },
-		}
-		order := []string{"v2-tree", "v2-general", "v1-tree", "v1-general"}
-		times := map[string][]float64{}
-		for round := range 9 {
-			for i := range order {
-				k := order[(i+round)%len(order)]
-				f := runs[k]
-				// Process CPU time (all threads, the collector's too)
-				// over a fixed number of runs.
-				n := 0
-				c0 := processCPU()
-				for w0 := time.Now(); time.Since(w0) < 150*time.Millisecond; n++ {
-					f()
+		for _, c := range []struct {
+			name    string
+			general *bool
+			encode  func() error
+		}{
+			{"v2/tree", nil, func() error { _, err := marshalV2(nil, v, opts, nil); return err }},
+			{"v2/general", &forceSlowV2, func() error { _, err := marshalV2(nil, v, opts, nil); return err }},
+			{"v1/tree", nil, func() error { _, err := Encode(v, 0); return err }},
+			{"v1/general", &forceGeneralTree, func() error { _, err := Encode(v, 0); return err }},
+		} {
+			b.Run(doc.Name+"/"+c.name, func(b *testing.B) {
+				if c.general != nil {
+					*c.general = true
+					defer func() { *c.general = false }()
 				}
-				times[k] = append(times[k], float64(processCPU()-c0)/float64(n))
-			}
+				b.SetBytes(int64(len(doc.Data)))
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					if err := c.encode(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
 		}
-		med := func(k string) float64 { s := slices.Clone(times[k]); slices.Sort(s); return s[len(s)/2] }
-		fmt.Printf("%-14s v2: tree %8.0f ns general %8.0f ns (x%.3f)   v1: tree %8.0f ns general %8.0f ns (x%.3f)\n", name,
-			med("v2-tree"), med("v2-general"), med("v2-general")/med("v2-tree"),
-			med("v1-tree"), med("v1-general"), med("v1-general")/med("v1-tree"))
 	}
 }

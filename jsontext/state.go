@@ -57,6 +57,14 @@ type machine struct {
 	limit int     // levels that may be open (0: maxDepth; -1: none)
 }
 
+// setLimit lets n levels be open (none when n is 0).
+func (m *machine) setLimit(n int) {
+	m.limit = n
+	if n == 0 {
+		m.limit = -1
+	}
+}
+
 func (m *machine) reset() {
 	m.last = 0
 	m.outer = m.outer[:0]

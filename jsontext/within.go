@@ -74,34 +74,31 @@ func setOuter(coder any, src textexport.LevelSource) textexport.LevelSource {
 	return prev
 }
 
-// setDepthLimit sets the deepest nesting d's own text may reach, as
-// the Encoder's does.
-func (d *decoderState) setDepthLimit() {
-	d.depthLimit = d.baseLimit
-	if n, ok := textexport.CheapDepth(d.outer.src); ok {
-		d.depthLimit = max(d.depthLimit-n, 0)
-	}
-	d.m.limit = d.depthLimit
-	if d.m.limit == 0 {
-		d.m.limit = -1
-	}
+// setDepthLimit sets the deepest nesting e's own text may reach (see
+// depthWithin).
+func (e *encoderState) setDepthLimit() {
+	e.depthLimit = depthWithin(maxDepth, e.outer.src)
+	e.m.setLimit(e.depthLimit)
 }
 
-// setDepthLimit sets the deepest nesting e's own text may reach: what
-// maxDepth leaves of the containers open around it, when its outer
-// levels can count them cheaply (textexport.DepthSource, as the v2
-// package's Encoders and Decoders for methods and functions are).
-// Other outer levels are found only if asked for, and leave maxDepth.
-func (e *encoderState) setDepthLimit() {
-	e.depthLimit = maxDepth
-	e.m.limit = 0
-	if n, ok := textexport.CheapDepth(e.outer.src); ok && n > 0 {
-		e.depthLimit = max(e.depthLimit-n, 0)
-		e.m.limit = e.depthLimit
-		if e.m.limit == 0 {
-			e.m.limit = -1
-		}
+// setDepthLimit sets the deepest nesting d's own text may reach (see
+// depthWithin), from the options' limit.
+func (d *decoderState) setDepthLimit() {
+	d.depthLimit = depthWithin(d.baseLimit, d.outer.src)
+	d.m.setLimit(d.depthLimit)
+}
+
+// depthWithin returns the deepest nesting a text inside the levels
+// outer gives may reach, base being the whole text's limit: what base
+// leaves of the containers open around it, when outer can count them
+// cheaply (textexport.DepthSource, as the v2 package's Encoders and
+// Decoders for methods and functions are). Other outer levels are found
+// only if asked for, and leave base.
+func depthWithin(base int, outer textexport.LevelSource) int {
+	if n, ok := textexport.CheapDepth(outer); ok {
+		return max(base-n, 0)
 	}
+	return base
 }
 
 // stackDepth, stackIndexWithin and appendPointerWithin are StackDepth,

@@ -97,11 +97,8 @@ type DepthSource interface {
 // Depth returns how many containers src's levels hold open (its levels
 // less the top level; 0 for nil): cheaply when src is a DepthSource.
 func Depth(src LevelSource) int {
-	switch s := src.(type) {
-	case nil:
-		return 0
-	case DepthSource:
-		return s.Depth()
+	if n, ok := CheapDepth(src); ok {
+		return n
 	}
 	if n := len(src.Levels()); n > 0 {
 		return n - 1

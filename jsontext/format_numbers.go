@@ -101,9 +101,29 @@ func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool
 	}
 	if nd > 15 {
 		// The digits rounded to 15 must read as the same float64.
-		p := pow10u64[nd-15]
-		q := mant / p
-		if r := mant - q*p; r >= p-r {
+		// Divisions by constants: a divisor read from a table would
+		// take the CPU's slow divide instruction.
+		var q, p uint64
+		switch nd {
+		case 16:
+			q, p = mant/10, 10
+		case 17:
+			q, p = mant/100, 100
+		case 18:
+			q, p = mant/1000, 1000
+		default:
+			q, p = mant/10000, 10000
+		}
+		r := mant - q*p
+		// The 15 digits can read as f only if they are within one unit
+		// in the last place of f from the number (each is within half
+		// of one); that unit is at most mant×2^-52 units of the
+		// number's last digit. Further off, reading them would be
+		// wasted: f is formatted instead.
+		if min(r, p-r) > mant>>52+1 {
+			return dst, false, f, true
+		}
+		if r >= p-r {
 			q++
 		}
 		mant, exp = q, exp+nd-15
@@ -111,59 +131,7 @@ func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool
 			return dst, false, f, true
 		}
 	}
-	for mant%10 == 0 {
-		mant /= 10
-		exp++
-	}
-	if neg {
-		dst = append(dst, '-')
-	}
-	return appendShortest(dst, mant, exp), true, 0, false
-}
-
-// appendShortest appends the positive number mant × 10^exp (mant without
-// trailing zeros) in ECMAScript's notation (Number::toString, as
-// AppendFloat writes it): plain from 1e-6 to below 1e21, else with an
-// exponent.
-func appendShortest(dst []byte, mant uint64, exp int) []byte {
-	var digits [20]byte
-	k := len(digits)
-	for v := mant; v > 0; v /= 10 {
-		k--
-		digits[k] = byte('0' + v%10)
-	}
-	ds := digits[k:]
-	n := len(ds) + exp // the value is 0.ds × 10^n
-	switch {
-	case n > 21 || n < -5:
-		dst = append(dst, ds[0])
-		if len(ds) > 1 {
-			dst = append(dst, '.')
-			dst = append(dst, ds[1:]...)
-		}
-		dst = append(dst, 'e')
-		if n-1 < 0 {
-			dst = append(dst, '-')
-			return wire.AppendUint(dst, uint64(1-n))
-		}
-		dst = append(dst, '+')
-		return wire.AppendUint(dst, uint64(n-1))
-	case n >= len(ds):
-		dst = append(dst, ds...)
-		for ; n > len(ds); n-- {
-			dst = append(dst, '0')
-		}
-		return dst
-	case n > 0:
-		dst = append(dst, ds[:n]...)
-		dst = append(dst, '.')
-		return append(dst, ds[n:]...)
-	}
-	dst = append(dst, '0', '.')
-	for ; n < 0; n++ {
-		dst = append(dst, '0')
-	}
-	return append(dst, ds...)
+	return wire.AppendDecimal(dst, mant, exp, neg), true, 0, false
 }
 
 // digitRun returns the value of the run of up to 8 digits at s[i] (the

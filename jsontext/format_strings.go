@@ -317,7 +317,8 @@ func appendCanonNumber(dst []byte, s string, pos, end int) []byte {
 	case ok:
 		return out
 	case fok:
-		return wire.AppendFloat(dst, f, 64) // read, and normal
+		// Read, normal, and of 16 or more significant digits.
+		return wire.AppendFloatGeneral(dst, f)
 	}
 	f, _ = wire.ParseFloat(s[pos:end])
 	switch {

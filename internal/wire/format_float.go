@@ -131,7 +131,16 @@ func AppendFloat(dst []byte, f float64, bits int) []byte {
 			return appendFourDecimals(dst, uint32(m), math.Float64bits(f)>>63)
 		}
 	}
-	// The general path (generalFloat64 in the tests).
+	return AppendFloatGeneral(dst, f)
+}
+
+// AppendFloatGeneral appends the finite float64 f as AppendFloat(dst, f,
+// 64) does, by its general path alone: the same text, without first
+// trying the shortcuts for whole numbers and for a few decimals, which
+// cost time where the caller knows f has more significant digits than
+// they take (nine or more).
+func AppendFloatGeneral(dst []byte, f float64) []byte {
+	abs := math.Abs(f)
 	b := math.Float64bits(abs)
 	be := int(b >> 52)
 	if be == 0 {
@@ -140,6 +149,39 @@ func AppendFloat(dst []byte, f float64, bits int) []byte {
 	c := b&(1<<52-1) | 1<<52
 	d, k := shortestDecimal(c, be-1075, c != 1<<52 || be == 1)
 	return appendShortest64(dst, d, k, math.Float64bits(f)>>63, abs < 1e-6 || abs >= 1e21)
+}
+
+// AppendDecimal appends the decimal d×10^k (0 < d < 10^17), after a '-'
+// when neg is set, in AppendFloat's layout: 'f' form from 1e-6 to below
+// 1e21, else 'e' form with a minimal exponent. It writes d's digits
+// without its trailing zeros, so where d×10^k is the shortest decimal
+// of a float64 it writes what AppendFloat writes for that float.
+func AppendDecimal(dst []byte, d uint64, k int, neg bool) []byte {
+	// appendShortest64 takes 16 or 17 digits.
+	if d < 1e15 {
+		n := decimalDigits(d)
+		d, k = d*pow10u64[16-n], k-(16-n)
+	}
+	e10 := k + 15 // the exponent of the first digit
+	if d >= 1e16 {
+		e10++
+	}
+	var sign uint64
+	if neg {
+		sign = 1
+	}
+	return appendShortest64(dst, d, k, sign, e10 < -6 || e10 >= 21)
+}
+
+// decimalDigits returns the number of decimal digits of d > 0.
+func decimalDigits(d uint64) int {
+	// bits.Len64 gives the digits to within one: 1233/4096 is just
+	// above log10(2).
+	n := (bits.Len64(d)*1233)>>12 + 1
+	if d < pow10u64[n-1] {
+		n--
+	}
+	return n
 }
 
 // appendFourDecimals writes m*10^-4 (m < 10^8 not a multiple of 10^4)

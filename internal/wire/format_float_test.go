@@ -251,22 +251,9 @@ func FuzzAppendFloat(f *testing.F) {
 	})
 }
 
-// generalFloat64 is AppendFloat's general path for a float64 (f, of
-// magnitude abs > 0), without the shortcuts before it.
-func generalFloat64(dst []byte, f, abs float64) []byte {
-	b := math.Float64bits(abs)
-	be := int(b >> 52)
-	if be == 0 {
-		return appendFloatSlow(dst, f, 64)
-	}
-	c := b&(1<<52-1) | 1<<52
-	d, k := shortestDecimal(c, be-1075, c != 1<<52 || be == 1)
-	return appendShortest64(dst, d, k, math.Float64bits(f)>>63, abs < 1e-6 || abs >= 1e21)
-}
-
 // FuzzAppendFloatFewDecimals compares AppendFloat on values of up to four
 // decimals below 10^4 (appendFourDecimals' range), and their neighbours,
-// with the general path it shortcuts (generalFloat64) and with strconv.
+// with the general path it shortcuts (AppendFloatGeneral) and with strconv.
 func FuzzAppendFloatFewDecimals(f *testing.F) {
 	f.Add(uint32(12345), uint8(2), false)
 	f.Add(uint32(1), uint8(4), true)
@@ -284,7 +271,7 @@ func FuzzAppendFloatFewDecimals(f *testing.F) {
 				continue
 			}
 			got := AppendFloat([]byte("x"), g, 64)
-			if general := generalFloat64([]byte("x"), g, math.Abs(g)); string(got) != string(general) {
+			if general := AppendFloatGeneral([]byte("x"), g); string(got) != string(general) {
 				t.Fatalf("AppendFloat(%v) = %s, general path %s", g, got[1:], general[1:])
 			}
 			checkFloat64(t, g)
@@ -484,6 +471,44 @@ func TestAppendShortest64(t *testing.T) {
 				if string(got) != "ab,"+want {
 					t.Fatalf("appendShortest64(%d, %d, neg %d, exp %v) = %q, want %q", d, p-n, neg, exp, got, "ab,"+want)
 				}
+			}
+		}
+	}
+}
+
+// TestAppendDecimal checks AppendDecimal against AppendFloat: the
+// shortest decimal of a float64, with or without trailing zeros, is
+// written as AppendFloat writes the float.
+func TestAppendDecimal(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	for i := 0; i < 1000000; i++ {
+		var f float64
+		switch i % 3 {
+		case 0:
+			f = math.Float64frombits(r.Uint64() &^ (1 << 63))
+		case 1:
+			f = r.Float64() * math.Pow10(r.IntN(44)-22)
+		default:
+			f = float64(r.IntN(1000000)) * math.Pow10(r.IntN(30)-15)
+		}
+		if math.IsInf(f, 0) || math.IsNaN(f) || f == 0 || f < 0x1p-1022 {
+			continue
+		}
+		// The shortest digits and exponent, from strconv's 'e' form.
+		e := strconv.FormatFloat(f, 'e', -1, 64)
+		mant, exp, _ := strings.Cut(e, "e")
+		digits := strings.Replace(mant, ".", "", 1)
+		k, _ := strconv.Atoi(exp)
+		k -= len(digits) - 1
+		for z := 0; len(digits)+z <= 17; z += 1 + r.IntN(4) {
+			d, _ := strconv.ParseUint(digits+strings.Repeat("0", z), 10, 64)
+			neg := r.IntN(2) == 0
+			want := AppendFloat(nil, f, 64)
+			if neg {
+				want = AppendFloat(nil, -f, 64)
+			}
+			if got := AppendDecimal(nil, d, k-z, neg); string(got) != string(want) {
+				t.Fatalf("AppendDecimal(%d, %d, %v) = %s, want %s", d, k-z, neg, got, want)
 			}
 		}
 	}

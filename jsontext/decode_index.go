@@ -806,8 +806,10 @@ func (d *decoderState) holdsMore() bool {
 
 // valueFromIndex's tuning.
 const (
-	// valueIndexFirst is how many bytes valueFromIndex lists at first.
-	valueIndexFirst = 512
+	// valueIndexFirst is how many bytes valueFromIndex lists at first:
+	// one block, so that a small value (a method's, read by
+	// UnmarshalDecode) does not have the next 512 bytes listed.
+	valueIndexFirst = 64
 	// valueReadAhead is how far ahead of the listing the buffer is filled
 	// where it has room for input held in memory: a next stretch of
 	// decodeChunk is read when less than this is left to list.

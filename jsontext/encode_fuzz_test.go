@@ -315,11 +315,12 @@ func TestCanonNumber(t *testing.T) {
 }
 
 // checkCanonNumber compares appendCanonNumber with the reference, for
-// num alone and within text (which lets it read words past the number).
+// num alone and within text (which lets it read words past the number,
+// as pointDecimal does where 24 bytes follow its start).
 func checkCanonNumber(t *testing.T, num string) {
 	t.Helper()
 	want := canonNumberRef(num)
-	for _, s := range []string{num, "[" + num + ",1234567890123456789]"} {
+	for _, s := range []string{num, "[" + num + ",1234567890123456789]", "[" + num + "]" + strings.Repeat(" ", 24)} {
 		pos := strings.Index(s, num)
 		if got := string(appendCanonNumber(nil, s, pos, pos+len(num))); got != want {
 			t.Fatalf("%s in %q: got %s, want %s", num, s, got, want)

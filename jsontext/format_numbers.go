@@ -44,6 +44,10 @@ func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool
 	// not significant), and each digit of the fraction lowers exp.
 	var mant uint64
 	nd, exp := 0, 0
+	if m, n, e, ok := pointDecimal(s, i); ok {
+		mant, nd, exp = m, n, e
+		goto read
+	}
 	for i < len(num) && num[i] == '0' {
 		i++
 	}
@@ -93,6 +97,7 @@ func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool
 	if mant == 0 {
 		return append(dst, '0'), true, 0, false
 	}
+read:
 	if f, ok = wire.DecimalToFloat(mant, exp, neg); !ok {
 		return dst, false, 0, false
 	}
@@ -143,12 +148,48 @@ func digitRun(s string, i, end int) (v uint64, k int) {
 	}
 	x := wire.Load64(s, i)
 	k = min(bits.TrailingZeros64(nonDigits(x))>>3, end-i)
-	// The k digits move to the top bytes, below them zeros: the value of
-	// the 8 digits is theirs (none if k is 0: the shift empties the word).
+	return digitsValue(x, k), k
+}
+
+// pointDecimal reads the commonest shape of number at s[i] (after its
+// sign) in one go: 1 to 7 digits, the first not 0, a point, and 1 to 15
+// digits, 19 at most in all, without an exponent, where 24 bytes of s
+// can be read from i. It returns the digits as mant and their count,
+// and exp, the number being mant×10^exp; ok is false for any other
+// shape, left to appendCanonDecimal's general reading. The digits end
+// where the number does, as the byte after a number is not a digit.
+func pointDecimal(s string, i int) (mant uint64, nd, exp int, ok bool) {
+	if i+24 > len(s) || s[i] == '0' {
+		return 0, 0, 0, false
+	}
+	x := wire.Load64(s, i)
+	k1 := bits.TrailingZeros64(nonDigits(x)) >> 3
+	j := i + k1 + 1 // the fraction's first digit, if k1 < 8
+	if k1 == 8 || s[j-1] != '.' {
+		return 0, 0, 0, false
+	}
+	y := wire.Load64(s, j)
+	k2 := bits.TrailingZeros64(nonDigits(y)) >> 3
+	var z uint64
+	k3 := 0
+	if k2 == 8 {
+		z = wire.Load64(s, j+8)
+		k3 = bits.TrailingZeros64(nonDigits(z)) >> 3
+	}
+	if k2 == 0 || k3 == 8 || k1+k2+k3 > 19 || s[j+k2+k3]|0x20 == 'e' {
+		return 0, 0, 0, false
+	}
+	frac := digitsValue(y, k2)*pow10u64[k3] + digitsValue(z, k3)
+	return digitsValue(x, k1)*pow10u64[k2+k3] + frac, k1 + k2 + k3, -(k2 + k3), true
+}
+
+// digitsValue returns the value of the first k (0 to 8) bytes of x,
+// ASCII digits (Lemire's SWAR parsing): they move to the top bytes,
+// zeros below them (all of x is cleared when k is 0).
+func digitsValue(x uint64, k int) uint64 {
 	x = (x - 0x3030303030303030) << (8 * (8 - k) & 63) & -(uint64(k+7) >> 3)
 	x = x*10 + x>>8
-	x = ((x&0x000000ff000000ff)*(100+1000000<<32) + (x>>16&0x000000ff000000ff)*(1+10000<<32)) >> 32
-	return x, k
+	return ((x&0x000000ff000000ff)*(100+1000000<<32) + (x>>16&0x000000ff000000ff)*(1+10000<<32)) >> 32
 }
 
 // digitRunBytes is digitRun near the end of s.

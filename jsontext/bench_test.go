@@ -54,6 +54,30 @@ func BenchmarkReadValue(b *testing.B) {
 	}
 }
 
+// BenchmarkReadValueElements reads each member or element of the
+// top-level value with ReadValue: many small values, as a v2 method's
+// UnmarshalDecode or a reader of a stream reads them.
+func BenchmarkReadValueElements(b *testing.B) {
+	for _, doc := range testdocs.Corpus(b) {
+		b.Run(doc.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(doc.Data)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				d := NewDecoder(bytes.NewReader(doc.Data))
+				if _, err := d.ReadToken(); err != nil {
+					b.Fatal(err)
+				}
+				// In an object, names and values are read alike.
+				for d.PeekKind() != KindEndObject && d.PeekKind() != KindEndArray {
+					if _, err := d.ReadValue(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
 func BenchmarkValueMethods(b *testing.B) {
 	for _, op := range []string{"IsValid", "Compact", "Indent", "Canonicalize"} {
 		for _, doc := range testdocs.Corpus(b) {

@@ -810,6 +810,9 @@ const (
 	// one block, so that a small value (a method's, read by
 	// UnmarshalDecode) does not have the next 512 bytes listed.
 	valueIndexFirst = 64
+	// valueIndexSecond is how many bytes it lists next, if the value
+	// goes on; then twice as many each time.
+	valueIndexSecond = 512
 	// valueReadAhead is how far ahead of the listing the buffer is filled
 	// where it has room for input held in memory: a next stretch of
 	// decodeChunk is read when less than this is left to list.
@@ -884,7 +887,7 @@ func (w *valueWalk) more(k, n, need int) (int, bool) {
 		var listed bool
 		if limit := x.Listed() + w.budget; limit < len(w.s) {
 			listed = x.Fill(w.s[:limit], n-k)
-			w.budget *= 2
+			w.budget = max(2*w.budget, valueIndexSecond)
 		} else if w.atEnd {
 			listed = x.FillLast(w.s, n-k)
 		} else {

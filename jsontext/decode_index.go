@@ -869,9 +869,11 @@ type valueWalk struct {
 }
 
 // more lists more tokens, keeping those from k on, until there are at
-// least need of them; it returns the new list. It lists a few blocks at
-// first, and more each time, so that a small value in a large buffer does
-// not have the whole buffer listed. It returns the new length of the list.
+// least need of them, and returns the new length of the list. It lists
+// one block at first, then 512 bytes, then twice as many each time, so
+// that a small value in a large buffer does not have the whole buffer
+// listed; a stretch with no token's start (inside a long string) only
+// makes it list further.
 // Where the buffer has room for input that the reader holds in memory
 // (readAll), it reads it a stretch at a time, a little ahead of the
 // listing.
@@ -888,6 +890,11 @@ func (w *valueWalk) more(k, n, need int) (int, bool) {
 		if limit := x.Listed() + w.budget; limit < len(w.s) {
 			listed = x.Fill(w.s[:limit], n-k)
 			w.budget = max(2*w.budget, valueIndexSecond)
+			if !listed && x.Clean() {
+				// The stretch held no token's start (it lies in a long
+				// string): list on, further.
+				continue
+			}
 		} else if w.atEnd {
 			listed = x.FillLast(w.s, n-k)
 		} else {

@@ -90,3 +90,29 @@ func TestNameBackslashes(t *testing.T) {
 		}
 	}
 }
+
+// TestValueIndexLongStrings checks that a value whose first stretches
+// listed lie inside long strings is still read by the index
+// (valueFromIndex lists further rather than giving up), and read as the
+// reference reads it.
+func TestValueIndexLongStrings(t *testing.T) {
+	nums := strings.Repeat("1,", 200) + "1"
+	for _, p := range []int{0, 60, 100, 400, 600, 1200} {
+		for _, l := range []int{0, 100, 200, 600, 1200, 3000} {
+			doc := fmt.Sprintf(`{"p":"%s","a":"%s","b":[%s]}`, strings.Repeat("x", p), strings.Repeat("é", l/2), nums) + strings.Repeat(" ", 64)
+			d := NewDecoder(strings.NewReader(doc))
+			d.s.readAll()
+			if _, ok := d.s.valueFromIndex(0, 0, true); !ok {
+				t.Errorf("p=%d l=%d: the index did not read the value", p, l)
+			}
+			for _, slow := range []bool{false, true} {
+				d := NewDecoder(strings.NewReader(doc))
+				d.s.slowOnly = slow
+				v, err := d.ReadValue()
+				if err != nil || string(v) != strings.TrimRight(doc, " ") {
+					t.Errorf("p=%d l=%d slow=%v: ReadValue = %.40q..., %v", p, l, slow, v, err)
+				}
+			}
+		}
+	}
+}

@@ -204,6 +204,12 @@ func (r formatResult) String() string { return truncate(fmt.Sprintf("%q %s", r.o
 func FuzzFormatFastPaths(f *testing.F) {
 	fuzzSeeds(f, func(b []byte) { f.Add(b, uint8(0), uint32(0)) })
 	f.Add([]byte(`{"b":{"y":1,"x":[3,2]},"a":"\u0041\ud83d\ude00"}`), uint8(3), uint32(0))
+	// Arrays of numbers that step reads on its own when canonicalizing,
+	// ending in a number it must leave to the reference.
+	for _, doc := range []string{`[1.5,1.]`, `[1.5,-]`, `[1.5,2,-x]`, `{"a":[1.5,2.5,01]}`, `[1.5,2,3`, `[1.5,2,`, `[1e5,2,3.25,-0,12345678901234567]`} {
+		f.Add([]byte(doc), uint8(3), uint32(0))
+		f.Add([]byte(doc), uint8(1), uint32(0))
+	}
 	f.Fuzz(func(t *testing.T, data []byte, op uint8, optBits uint32) {
 		opts1 := formatOps[int(op)%len(formatOps)]
 		opts2 := jetOpts(optsOf(optBits))

@@ -474,11 +474,13 @@ func (e *encoderState) step(c *fmtCursor) bool {
 		if dst, pos, lit, ok = appendNumber(dst, s, pos, end, lit, fmtFlags(mode)); !ok {
 			return false
 		}
-		// The numbers that follow in the same array, each after a comma
-		// written as it is, are read here: run would hand each back
-		// (canada's coordinates, of 16 or 17 digits, all come here).
-		if sp > 0 && e.open[sp-1] == '[' && mode&uint32(fmtSpaceComma|fmtMultiline) == 0 {
-			for pos+1 < len(s) && s[pos] == ',' && (s[pos+1]-'0' <= 9 || s[pos+1] == '-') {
+		// Where numbers are canonicalized, those that follow in the same
+		// array, each after a comma written as it is, are read here: run
+		// would hand each back (canada's coordinates, of 16 or 17
+		// digits, all come here). The text left to copy stays below
+		// runFlush, as in run.
+		if mode&uint32(fmtCanonNums) != 0 && sp > 0 && e.open[sp-1] == '[' && mode&uint32(fmtSpaceComma|fmtMultiline) == 0 {
+			for pos+1 < len(s) && pos-lit < runFlush && s[pos] == ',' && (s[pos+1]-'0' <= 9 || s[pos+1] == '-') {
 				if dst, pos, lit, ok = appendNumber(dst, s, pos+1, -1, lit, fmtFlags(mode)); !ok {
 					return false
 				}

@@ -121,10 +121,11 @@ read:
 		}
 		r := mant - q*p
 		// The 15 digits can read as f only if they are within one unit
-		// in the last place of f from the number (each is within half
-		// of one); that unit is at most mant×2^-52 units of the
-		// number's last digit. Further off, reading them would be
-		// wasted: f is formatted instead.
+		// in the last place of f (the gap above it) from the number:
+		// each is within f's rounding interval. That unit is at most
+		// about mant×2^-52 units of the number's last digit (the +1 is
+		// slack). Further off, reading them would be wasted: f is
+		// formatted instead.
 		if min(r, p-r) > mant>>52+1 {
 			return dst, false, f, true
 		}

@@ -310,7 +310,9 @@ func needsCanon(num string, fl fmtFlags) bool {
 }
 
 // appendCanonNumber appends the number s[pos:end] in RFC 8785's form (as
-// reformatNumber does when it canonicalizes).
+// reformatNumber does when it canonicalizes). The number is well-formed
+// and whole: s[end], if any, is not a digit (its readers read on to
+// where the digits stop).
 func appendCanonNumber(dst []byte, s string, pos, end int) []byte {
 	out, ok, f, fok := appendCanonDecimal(dst, s, pos, end)
 	switch {

@@ -134,11 +134,11 @@ func AppendFloat(dst []byte, f float64, bits int) []byte {
 	return AppendFloatGeneral(dst, f)
 }
 
-// AppendFloatGeneral appends the finite float64 f as AppendFloat(dst, f,
-// 64) does, by its general path alone: the same text, without first
-// trying the shortcuts for whole numbers and for a few decimals, which
-// cost time where the caller knows f has more significant digits than
-// they take (nine or more).
+// AppendFloatGeneral appends the finite, nonzero float64 f as
+// AppendFloat(dst, f, 64) does, by its general path alone: the same
+// text, without first trying the shortcuts for whole numbers and for
+// values of a few decimals, which cost time where the caller knows they
+// rarely apply (f read from a number of 16 or more significant digits).
 func AppendFloatGeneral(dst []byte, f float64) []byte {
 	abs := math.Abs(f)
 	b := math.Float64bits(abs)

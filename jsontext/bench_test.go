@@ -3,6 +3,7 @@ package jsontext
 import (
 	"bytes"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/jetjson/jet/internal/testdocs"
@@ -75,6 +76,28 @@ func BenchmarkReadValueElements(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// smallValues is an array of 1,000 small objects, read one ReadValue
+// each by BenchmarkReadValueSmall and BenchmarkStdReadValueSmall.
+var smallValues = []byte("[" + strings.TrimSuffix(strings.Repeat(`{"A":1,"B":"xyz"},`, 1000), ",") + "]")
+
+// BenchmarkReadValueSmall reads each element of smallValues with
+// ReadValue, as a loop of UnmarshalDecode over a stream does.
+func BenchmarkReadValueSmall(b *testing.B) {
+	b.SetBytes(int64(len(smallValues)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		d := NewDecoder(bytes.NewReader(smallValues))
+		if _, err := d.ReadToken(); err != nil {
+			b.Fatal(err)
+		}
+		for d.PeekKind() != KindEndArray {
+			if _, err := d.ReadValue(); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }
 

@@ -89,6 +89,10 @@ type decoderState struct {
 
 	valFlags strFlags // what the last string read by value holds
 	vxShort  bool     // valueFromIndex stopped at the end of the buffer
+	// smallLast says that the last value valueInBuffer read was shorter
+	// than valueSmall: the next, likely alike, is tried first by
+	// valueFast, which settles small values sooner than the index.
+	smallLast bool
 
 	// indexOnly makes tokenFromIndex return errNotIndexed where it would
 	// hand the token to the other paths (valueFromTokens).
@@ -152,6 +156,7 @@ func (d *decoderState) reset(buf []byte, r io.Reader, opts []Options) {
 	d.tq.drop()
 	d.tq.size = batchMin
 	d.ix.drop()
+	d.smallLast = false
 	d.m.reset()
 	d.names.reset()
 	d.seen.reset()
@@ -322,8 +327,13 @@ func (d *decoderState) peekKind() Kind {
 	if d.tq.next < d.tq.n {
 		return kindOf[d.buf[d.tq.q[d.tq.next].start]]
 	}
-	// A peek that failed is tried again: the input may have grown.
-	d.peekPos, d.peekErr = 0, nil
+	// A peek that failed is tried again: the input may have grown. (The
+	// error is set only with peekPos -1; pointers are written only when
+	// they change, which spares a write barrier while the GC runs.)
+	if d.peekPos < 0 {
+		d.peekErr = nil
+	}
+	d.peekPos = 0
 	pos, next, err := d.locate()
 	d.ix.fast = 0 // a token is peeked: tokenFromIndex must see to it
 	if err != nil {
@@ -376,8 +386,9 @@ func (d *decoderState) locateInBuffer() (pos int, next Kind, ok bool) {
 func (d *decoderState) locate() (int, Kind, error) {
 	if d.peekPos != 0 {
 		pos, err := d.peekPos, d.peekErr
-		d.peekPos, d.peekErr = 0, nil
+		d.peekPos = 0
 		if err != nil {
+			d.peekErr = nil
 			return 0, 0, err
 		}
 		return pos, kindOf[d.buf[pos]], nil

@@ -813,6 +813,12 @@ const (
 	// valueIndexSecond is how many bytes it lists next, if the value
 	// goes on; then twice as many each time.
 	valueIndexSecond = 512
+	// valueSmall is the length below which a value read makes
+	// valueInBuffer try valueFast first for the next one.
+	valueSmall = 256
+	// valueSmallTry is how far valueFast reads a value then, before
+	// leaving it to the index.
+	valueSmallTry = 1024
 	// valueReadAhead is how far ahead of the listing the buffer is filled
 	// where it has room for input held in memory: a next stretch of
 	// decodeChunk is read when less than this is left to list.
@@ -843,7 +849,9 @@ func (d *decoderState) valueFromIndex(pos, depth int, atEnd bool) (end int, ok b
 	for ; w.pushed > 0; w.pushed-- {
 		d.seen.pop()
 	}
-	d.kinds = w.stack[:0]
+	if cap(w.stack) != cap(d.kinds) {
+		d.kinds = w.stack[:0] // grown
+	}
 	if !ok {
 		return 0, false
 	}

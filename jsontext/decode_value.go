@@ -204,9 +204,18 @@ func (d *decoderState) valueInBuffer(pos, depth int) (int, bool) {
 	if d.slowOnly {
 		return pos, false
 	}
+	if d.smallLast {
+		// Tried over a few times a small value's length at most, so
+		// that a large value after small ones costs little more.
+		if end, ok := d.valueFastWithin(pos, depth, pos+valueSmallTry); ok {
+			d.smallLast = end-pos < valueSmall
+			return end, ok
+		}
+	}
 	r, sized := d.rd.(interface{ Len() int })
 	atEnd := d.rd == nil || sized && r.Len() == 0
 	if end, ok := d.valueFromIndex(pos, depth, atEnd); ok {
+		d.smallLast = end-pos < valueSmall
 		return end, ok
 	}
 	if !d.vxShort || !sized || atEnd {

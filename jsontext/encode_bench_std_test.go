@@ -92,3 +92,21 @@ func BenchmarkStdValueMethods(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStdReadValueSmall is BenchmarkReadValueSmall over Go's
+// Decoder.
+func BenchmarkStdReadValueSmall(b *testing.B) {
+	b.SetBytes(int64(len(smallValues)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		d := std.NewDecoder(bytes.NewReader(smallValues))
+		if _, err := d.ReadToken(); err != nil {
+			b.Fatal(err)
+		}
+		for d.PeekKind() != ']' {
+			if _, err := d.ReadValue(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

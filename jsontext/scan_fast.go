@@ -170,16 +170,31 @@ func lowBytes(k int) uint64 {
 // including a value that runs to the end of buf; end is then where it
 // stopped, which tells the caller whether more input could help.
 func (d *decoderState) valueFast(pos, depth int) (end int, ok bool) {
-	s := wire.StringOf(d.buf)
+	return d.valueFastWithin(pos, depth, len(d.buf))
+}
+
+// valueFastWithin is valueFast for a value that ends before buf[limit]:
+// it gives up on a longer one as on one that runs to the end of buf.
+func (d *decoderState) valueFastWithin(pos, depth, limit int) (end int, ok bool) {
+	// The loop returns what it leaves to undo, rather than a deferred
+	// call undoing it: valueFast's many returns would make that defer a
+	// call to the runtime on every read.
+	end, ok, stack, pushed := d.valueFastLoop(pos, depth, limit)
+	for ; pushed > 0; pushed-- {
+		d.seen.pop()
+	}
+	if cap(stack) != cap(d.kinds) {
+		d.kinds = stack[:0] // grown (else the same array: no pointer to write)
+	}
+	return end, ok
+}
+
+// valueFastLoop is valueFast's loop; it also returns its stack of open
+// containers and the number of objects it pushed on d.seen.
+func (d *decoderState) valueFastLoop(pos, depth, limit int) (end int, ok bool, stack []byte, pushed int) {
+	s := wire.StringOf(d.buf[:min(limit, len(d.buf))])
 	n := len(s)
-	stack := d.kinds[:0] // the open containers, innermost last
-	pushed := 0          // objects pushed on d.seen
-	defer func() {
-		for ; pushed > 0; pushed-- {
-			d.seen.pop()
-		}
-		d.kinds = stack[:0]
-	}()
+	stack = d.kinds[:0] // the open containers, innermost last
 	var c byte
 
 value:
@@ -187,17 +202,17 @@ value:
 	case '"':
 		e, fl, ok := stringFast(s, pos, d.checkUTF8)
 		if !ok {
-			return e, false
+			return e, false, stack, pushed
 		}
 		d.valFlags = fl
 		pos = e
 	case '{', '[':
 		if depth+len(stack) > d.depthLimit {
-			return pos, false
+			return pos, false, stack, pushed
 		}
 		stack = append(stack, c)
 		if pos = skipSpaceIn(s, pos+1); pos >= n {
-			return pos, false
+			return pos, false, stack, pushed
 		}
 		if c == '[' {
 			if s[pos] == ']' {
@@ -219,22 +234,22 @@ value:
 		goto name
 	case 'n':
 		if pos+4 > n || s[pos:pos+4] != "null" {
-			return pos, false
+			return pos, false, stack, pushed
 		}
 		pos += 4
 	case 't':
 		if pos+4 > n || s[pos:pos+4] != "true" {
-			return pos, false
+			return pos, false, stack, pushed
 		}
 		pos += 4
 	case 'f':
 		if pos+5 > n || s[pos:pos+5] != "false" {
-			return pos, false
+			return pos, false, stack, pushed
 		}
 		pos += 5
 	default:
 		if kindOf[c] != '0' {
-			return pos, false
+			return pos, false, stack, pushed
 		}
 		var e int
 		if pos+16 < n {
@@ -243,23 +258,23 @@ value:
 			e = scanNumberEnd(s, pos)
 		}
 		if e < 0 || e == n {
-			return pos, false
+			return pos, false, stack, pushed
 		}
 		pos = e
 	}
 
 after:
 	if len(stack) == 0 {
-		return pos, true
+		return pos, true, stack, pushed
 	}
 	if pos = skipSpaceIn(s, pos); pos >= n {
-		return pos, false
+		return pos, false, stack, pushed
 	}
 	c = s[pos]
 	switch top := stack[len(stack)-1]; {
 	case c == ',':
 		if pos = skipSpaceIn(s, pos+1); pos >= n {
-			return pos, false
+			return pos, false, stack, pushed
 		}
 		if top == '{' {
 			goto name
@@ -278,12 +293,12 @@ after:
 		pos++
 		goto after
 	}
-	return pos, false
+	return pos, false, stack, pushed
 
 name:
 	{
 		if s[pos] != '"' {
-			return pos, false
+			return pos, false, stack, pushed
 		}
 		e := -1
 		if pos+17 <= n {
@@ -303,7 +318,7 @@ name:
 			if k < 16 && s[pos+1+k] == '"' && high&0x8080808080808080 == 0 {
 				e = pos + k + 2
 				if d.checkDup && !d.seen.insertKey(keyOfWords(x0, x1, k), d.buf[pos+1:e-1]) {
-					return pos, false
+					return pos, false, stack, pushed
 				}
 			}
 		}
@@ -311,17 +326,17 @@ name:
 			var fl strFlags
 			var ok bool
 			if e, fl, ok = stringFast(s, pos, d.checkUTF8); !ok {
-				return e, false
+				return e, false, stack, pushed
 			}
 			if d.checkDup && !d.seen.insertQuoted(d.buf[pos:e], fl.verbatim()) {
-				return pos, false
+				return pos, false, stack, pushed
 			}
 		}
 		if pos = skipSpaceIn(s, e); pos >= n || s[pos] != ':' {
-			return pos, false
+			return pos, false, stack, pushed
 		}
 		if pos = skipSpaceIn(s, pos+1); pos >= n {
-			return pos, false
+			return pos, false, stack, pushed
 		}
 		goto value
 	}
@@ -333,8 +348,14 @@ func skipSpaceIn(s string, pos int) int {
 	if pos < len(s) && s[pos] > ' ' {
 		return pos
 	}
-	return wire.SkipSpace(s, pos)
+	return skipSpaceOut(s, pos)
 }
+
+// skipSpaceOut is skipSpaceIn's call of wire.SkipSpace, kept out of line
+// so that skipSpaceIn, whose byte test settles most calls, is inlined.
+//
+//go:noinline
+func skipSpaceOut(s string, pos int) int { return wire.SkipSpace(s, pos) }
 
 // numberEnd returns the end of the well-formed number at s[pos], or -1
 // (as scanNumberEnd). Integers of up to 15 digits, the commonest numbers,

@@ -634,11 +634,13 @@ func (d *state) valueText() (raw string, cut bool) {
 // shadowReader reads the whole input for a shadow: as Go's Decoder
 // reads it, up to where its reader failed, if it did.
 func (x *v2dstate) shadowReader() io.Reader {
-	r := bytes.NewReader(x.full)
 	if x.readErr == nil {
-		return r
+		// A bytes.Buffer's contents are read in place, not copied (the
+		// Decoder writes nothing into them); Go's v2 also reads the
+		// input of Unmarshal where it lies.
+		return bytes.NewBuffer(x.full)
 	}
-	return io.MultiReader(r, failingReader{x.readErr})
+	return io.MultiReader(bytes.NewReader(x.full), failingReader{x.readErr})
 }
 
 // jetIOErrorType is the type of the error jet's Decoder returns for a

@@ -110,3 +110,27 @@ func BenchmarkStdReadValueSmall(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStdWriteValueSmall is BenchmarkWriteValueSmall over Go's
+// Encoder.
+func BenchmarkStdWriteValueSmall(b *testing.B) {
+	b.SetBytes(int64(1000 * (len(smallValue) + 1)))
+	b.ReportAllocs()
+	var buf bytes.Buffer
+	v := std.Value(smallValue)
+	for i := 0; i < b.N; i++ {
+		buf.Reset()
+		e := std.NewEncoder(&buf)
+		if err := e.WriteToken(std.BeginArray); err != nil {
+			b.Fatal(err)
+		}
+		for range 1000 {
+			if err := e.WriteValue(v); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := e.WriteToken(std.EndArray); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -106,6 +106,32 @@ func BenchmarkWriteValue(b *testing.B) {
 
 // BenchmarkWriteValueNew is BenchmarkWriteValue with a new Encoder for
 // each value, as bench/'s scenario does.
+// smallValue is the value BenchmarkWriteValueSmall writes 1,000 times.
+var smallValue = Value(`{"A":1,"B":"xyz"}`)
+
+// BenchmarkWriteValueSmall writes an array of 1,000 small values with
+// WriteValue, as a loop of MarshalEncode into a stream does.
+func BenchmarkWriteValueSmall(b *testing.B) {
+	b.SetBytes(int64(1000 * (len(smallValue) + 1)))
+	b.ReportAllocs()
+	var buf bytes.Buffer
+	for i := 0; i < b.N; i++ {
+		buf.Reset()
+		e := NewEncoder(&buf)
+		if err := e.WriteToken(BeginArray); err != nil {
+			b.Fatal(err)
+		}
+		for range 1000 {
+			if err := e.WriteValue(smallValue); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := e.WriteToken(EndArray); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkWriteValueNew(b *testing.B) {
 	for _, doc := range testdocs.Corpus(b) {
 		b.Run(doc.Name, func(b *testing.B) {

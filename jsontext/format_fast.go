@@ -58,6 +58,13 @@ const (
 	// stripPiece is how much of a value hasSpace strips at a time (into
 	// a buffer that stays in the cache).
 	stripPiece = 16 << 10
+	// smallValueMax is the length below which reformatFast reads a value
+	// from a copy with smallValuePad bytes of whitespace after it, the
+	// room run's inline readers want past a token (numberLookahead, a
+	// string of runStringMax bytes): read alone, every token of a short
+	// value would go through step.
+	smallValueMax = 256
+	smallValuePad = 80
 )
 
 // The grammar states of reformatFast, as bits: what may come next, and
@@ -163,7 +170,27 @@ func (e *encoderState) reformatFast(dst, src []byte, depth int) (out []byte, n i
 		// run drops and writes whitespace in the same steps.)
 		return e.reformatStripped(dst, src, depth)
 	}
+	if len(src) < smallValueMax && !e.stepsOnly {
+		return e.reformatSmall(dst, src, depth)
+	}
 	return e.reformatRun(dst, src, depth)
+}
+
+// reformatSmall is reformatRun for a short value (see smallValueMax),
+// read from a copy followed by whitespace. Whatever it does not settle
+// is left to the caller's reference path over src itself, so errors
+// are placed in src.
+func (e *encoderState) reformatSmall(dst, src []byte, depth int) (out []byte, n int, ok bool) {
+	p := append(e.padded[:0], src...)
+	for range smallValuePad / 16 {
+		p = append(p, "                "...)
+	}
+	e.padded = p
+	out, n, ok = e.reformatRun(dst, p, depth)
+	if !ok || n > len(src) {
+		return dst, 0, false
+	}
+	return out, n, true
 }
 
 // trimSpaceEnd returns the length of src without the whitespace at its

@@ -56,26 +56,10 @@ func BenchmarkReadValue(b *testing.B) {
 }
 
 // BenchmarkReadValueElements reads each member or element of the
-// top-level value with ReadValue: many small values, as a v2 method's
-// UnmarshalDecode or a reader of a stream reads them.
+// top-level value with ReadValue (readEach).
 func BenchmarkReadValueElements(b *testing.B) {
 	for _, doc := range testdocs.Corpus(b) {
-		b.Run(doc.Name, func(b *testing.B) {
-			b.SetBytes(int64(len(doc.Data)))
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				d := NewDecoder(bytes.NewReader(doc.Data))
-				if _, err := d.ReadToken(); err != nil {
-					b.Fatal(err)
-				}
-				// In an object, names and values are read alike.
-				for d.PeekKind() != KindEndObject && d.PeekKind() != KindEndArray {
-					if _, err := d.ReadValue(); err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
-		})
+		b.Run(doc.Name, func(b *testing.B) { readEach(b, doc.Data) })
 	}
 }
 
@@ -85,15 +69,20 @@ var smallValues = []byte("[" + strings.TrimSuffix(strings.Repeat(`{"A":1,"B":"xy
 
 // BenchmarkReadValueSmall reads each element of smallValues with
 // ReadValue, as a loop of UnmarshalDecode over a stream does.
-func BenchmarkReadValueSmall(b *testing.B) {
-	b.SetBytes(int64(len(smallValues)))
+func BenchmarkReadValueSmall(b *testing.B) { readEach(b, smallValues) }
+
+// readEach reads each member name, member value or element of the
+// top-level object or array of data with ReadValue: as a v2 method's
+// UnmarshalDecode or a reader of a stream reads them.
+func readEach(b *testing.B, data []byte) {
+	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		d := NewDecoder(bytes.NewReader(smallValues))
+		d := NewDecoder(bytes.NewReader(data))
 		if _, err := d.ReadToken(); err != nil {
 			b.Fatal(err)
 		}
-		for d.PeekKind() != KindEndArray {
+		for d.PeekKind() != KindEndObject && d.PeekKind() != KindEndArray {
 			if _, err := d.ReadValue(); err != nil {
 				b.Fatal(err)
 			}

@@ -79,16 +79,16 @@ type encoderState struct {
 	// sets wasAsIs (the method then keeps the value as it is).
 	asIs, wasAsIs bool
 
-	slowOnly    bool   // tests: no fast paths, only the reference
-	stepsOnly   bool   // tests: reformatFast without its inner loops
-	padded      []byte // reformatSmall's copy of a short value
-	noIndex     bool   // tests: reformatFast without its token list
-	indexAlways bool   // tests: reformatFast with its token list wherever it can
-	noStrip     bool   // tests: reformatFast without its whole-value passes (wire.StripSpace, wire.Valid)
-	stripAlways bool   // tests: reformatFast dropping whitespace first whatever the value
-	validFirst  bool   // tests: reformatFast checking a value to write as it is (Compact) before dropping its whitespace
+	slowOnly    bool // tests: no fast paths, only the reference
+	stepsOnly   bool // tests: reformatFast without its inner loops
+	noIndex     bool // tests: reformatFast without its token list
+	indexAlways bool // tests: reformatFast with its token list wherever it can
+	noStrip     bool // tests: reformatFast without its whole-value passes (wire.StripSpace, wire.Valid)
+	stripAlways bool // tests: reformatFast dropping whitespace first whatever the value
+	validFirst  bool // tests: reformatFast checking a value to write as it is (Compact) before dropping its whitespace
 
 	// Scratch space of the fast paths, kept from value to value.
+	padded                   []byte // reformatSmall's copy of a short value
 	open                     []byte // the open containers of reformatFast
 	openMax                  int    // how many may be open (depthLimit allows)
 	nameCheck                nameCheck

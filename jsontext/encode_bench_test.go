@@ -104,8 +104,6 @@ func BenchmarkWriteValue(b *testing.B) {
 	}
 }
 
-// BenchmarkWriteValueNew is BenchmarkWriteValue with a new Encoder for
-// each value, as bench/'s scenario does.
 // smallValue is the value BenchmarkWriteValueSmall writes 1,000 times.
 var smallValue = Value(`{"A":1,"B":"xyz"}`)
 
@@ -132,6 +130,8 @@ func BenchmarkWriteValueSmall(b *testing.B) {
 	}
 }
 
+// BenchmarkWriteValueNew is BenchmarkWriteValue with a new Encoder for
+// each value, as bench/'s scenario does.
 func BenchmarkWriteValueNew(b *testing.B) {
 	for _, doc := range testdocs.Corpus(b) {
 		b.Run(doc.Name, func(b *testing.B) {

@@ -181,10 +181,7 @@ func (e *encoderState) reformatFast(dst, src []byte, depth int) (out []byte, n i
 // is left to the caller's reference path over src itself, so errors
 // are placed in src.
 func (e *encoderState) reformatSmall(dst, src []byte, depth int) (out []byte, n int, ok bool) {
-	p := append(e.padded[:0], src...)
-	for range smallValuePad / 16 {
-		p = append(p, "                "...)
-	}
+	p := append(append(e.padded[:0], src...), smallPad...)
 	e.padded = p
 	out, n, ok = e.reformatRun(dst, p, depth)
 	if !ok || n > len(src) {
@@ -192,6 +189,9 @@ func (e *encoderState) reformatSmall(dst, src []byte, depth int) (out []byte, n 
 	}
 	return out, n, true
 }
+
+// smallPad is the whitespace reformatSmall puts after a short value.
+var smallPad = strings.Repeat(" ", smallValuePad)
 
 // trimSpaceEnd returns the length of src without the whitespace at its
 // end.

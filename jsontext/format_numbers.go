@@ -149,7 +149,7 @@ func digitRun(s string, i, end int) (v uint64, k int) {
 	}
 	x := wire.Load64(s, i)
 	k = min(bits.TrailingZeros64(nonDigits(x))>>3, end-i)
-	return digitsValue(x, k), k
+	return wire.DigitsValue(x, k), k
 }
 
 // pointDecimal reads the commonest shape of number at s[i] (after its
@@ -180,17 +180,8 @@ func pointDecimal(s string, i int) (mant uint64, nd, exp int, ok bool) {
 	if k2 == 0 || k3 == 8 || k1+k2+k3 > 19 || s[j+k2+k3]|0x20 == 'e' {
 		return 0, 0, 0, false
 	}
-	frac := digitsValue(y, k2)*pow10u64[k3] + digitsValue(z, k3)
-	return digitsValue(x, k1)*pow10u64[k2+k3] + frac, k1 + k2 + k3, -(k2 + k3), true
-}
-
-// digitsValue returns the value of the first k (0 to 8) bytes of x,
-// ASCII digits (Lemire's SWAR parsing): they move to the top bytes,
-// zeros below them (all of x is cleared when k is 0).
-func digitsValue(x uint64, k int) uint64 {
-	x = (x - 0x3030303030303030) << (8 * (8 - k) & 63) & -(uint64(k+7) >> 3)
-	x = x*10 + x>>8
-	return ((x&0x000000ff000000ff)*(100+1000000<<32) + (x>>16&0x000000ff000000ff)*(1+10000<<32)) >> 32
+	frac := wire.DigitsValue(y, k2)*pow10u64[k3] + wire.DigitsValue(z, k3)
+	return wire.DigitsValue(x, k1)*pow10u64[k2+k3] + frac, k1 + k2 + k3, -(k2 + k3), true
 }
 
 // digitRunBytes is digitRun near the end of s.

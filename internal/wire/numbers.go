@@ -16,6 +16,14 @@ func digitsValue(x uint64) uint64 {
 	return x
 }
 
+// DigitsValue returns the value of the first k (0 to 8) bytes of x,
+// ASCII digits loaded little-endian (the first digit in the lowest
+// byte): they move to the top bytes, zeros below them, and digitsValue
+// reads the word (0 when k is 0: the mask clears it).
+func DigitsValue(x uint64, k int) uint64 {
+	return digitsValue((x - 0x3030303030303030) << (8 * (8 - k) & 63) & -(uint64(k+7) >> 3))
+}
+
 // digitBytes returns how many of the low bytes of t, x^0x30 for 8 bytes
 // x of text, were digits before the first that was not (8 if all were).
 // Digits are 0 to 9 in t; the first other byte gets its top bit set in m,

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"encoding/binary"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -415,6 +416,29 @@ func TestReadFloatShortDecimals(t *testing.T) {
 					checkReadFloat(t, "-"+num+tail)
 				}
 			}
+		}
+	}
+}
+
+// TestDigitsValue checks DigitsValue against strconv on every count of
+// leading digits, whatever bytes follow them.
+func TestDigitsValue(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	for i := 0; i < 100000; i++ {
+		k := r.IntN(9)
+		var b [8]byte
+		for j := range b {
+			b[j] = byte(r.IntN(256))
+			if j < k {
+				b[j] = byte('0' + r.IntN(10))
+			}
+		}
+		want := uint64(0)
+		if k > 0 {
+			want, _ = strconv.ParseUint(string(b[:k]), 10, 64)
+		}
+		if got := DigitsValue(binary.LittleEndian.Uint64(b[:]), k); got != want {
+			t.Fatalf("DigitsValue(%q, %d) = %d, want %d", b, k, got, want)
 		}
 	}
 }

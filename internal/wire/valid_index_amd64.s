@@ -1063,6 +1063,14 @@ bnumbers:
 	ANDNQ CX, R8, R12
 	ORQ  spc-144(SP), R12
 	JZ   bnumplain
+	// Numbers without exponents: no exponent mark or plus among their
+	// bytes, and no exponent carried in (bnumdecimal).
+	KORQ  K4, K6, K7
+	KMOVQ K7, R8
+	ANDQ  CX, R8
+	ORQ   ce-96(SP), R8
+	ORQ   er-80(SP), R8
+	JZ    bnumdecimal
 	// A zero starting the integer part, and a digit after it.
 	MOVQ AX, R8
 	ANDQ DX, R8              // minus starting a number
@@ -1170,6 +1178,72 @@ bnumcarries:
 bnumdone:
 	MOVQ tok-24(SP), AX
 	JMP  btokens
+
+bnumdecimal:
+	// The checks of skIdx.numbers that remain without exponent marks
+	// and plus signs (whose carries stay zero). AX the minus signs, DX
+	// the number starts, CX the bytes of numbers; R8 and R12 scratch.
+	// A zero starting the integer part, and a digit after it.
+	MOVQ AX, R8
+	ANDQ DX, R8              // minus starting a number
+	MOVQ R8, R12
+	SHRQ $63, R12
+	SHLQ $1, R8
+	ORQ  cm-112(SP), R8
+	MOVQ R12, cm-112(SP)
+	ORQ  DX, R8
+	KMOVQ K2, R12
+	ANDQ CX, R12
+	ANDQ R8, R12             // zeros starting the integer part
+	MOVQ R12, R8
+	SHRQ $63, R8
+	SHLQ $1, R12
+	ORQ  cz-120(SP), R12
+	MOVQ R8, cz-120(SP)
+	ANDQ dig-128(SP), R12
+	ORQ  R12, R13
+	// A minus starts its number.
+	ANDQ  CX, AX             // minus signs of numbers
+	ANDNQ AX, DX, R12
+	ORQ   R12, R13
+	// Bytes that cannot be in numbers.
+	KMOVQ K5, R8             // points
+	MOVQ  dig-128(SP), DX
+	ORQ   R8, DX
+	ORQ   AX, DX
+	ANDNQ CX, DX, DX
+	ORQ   DX, R13
+	// Points: after a digit.
+	ANDQ  CX, R8             // points of numbers
+	MOVQ  dig-128(SP), DX
+	ANDQ  CX, DX             // digits of numbers
+	MOVQ  DX, R12
+	SHRQ  $63, R12
+	SHLQ  $1, DX
+	ORQ   cd-88(SP), DX
+	MOVQ  R12, cd-88(SP)
+	ANDNQ R8, DX, DX
+	ORQ   DX, R13
+	// After a minus or a point: a digit.
+	ORQ   R8, AX
+	MOVQ  AX, DX
+	SHRQ  $63, DX
+	SHLQ  $1, AX
+	ORQ   csp-104(SP), AX
+	MOVQ  DX, csp-104(SP)
+	MOVQ  dig-128(SP), DX
+	ANDNQ AX, DX, AX
+	ORQ   AX, R13
+	// At most one point.
+	ADDQ  $-1, R15
+	MOVQ  CX, AX
+	ADCQ  R8, AX
+	SBBQ  R15, R15
+	NEGQ  R15
+	XORQ  CX, AX
+	ANDNQ R8, AX, AX
+	ORQ   AX, R13
+	JMP   bnumcarries
 
 bnumplain:
 	// The numbers' bytes (CX) are digits (R8), and only a digit may be

@@ -785,6 +785,9 @@ bgeneral:
 
 bquotes:
 	// AX: real quotes. DX: inside strings.
+	MOVQ AX, R8
+	ORQ  R9, R8
+	JZ   bnostring
 	VMOVQ AX, X2
 	VPCLMULQDQ $0, X8, X2, X2
 	VMOVQ X2, DX
@@ -814,6 +817,8 @@ bnotstring:
 	NOTQ R12                 // other bytes
 	ANDNQ DX, R8, DX         // structural bytes outside strings
 	ORQ  DX, AX
+
+bother:
 	MOVQ R12, R8
 	SHLQ $1, R8
 	ORQ  R11, R8
@@ -874,6 +879,20 @@ bcompress:
 bnext:
 	ADDQ $64, BX
 	JMP  bloop
+
+bnostring:
+	// No string in the block, nor one open: bnotstring with no bytes of
+	// strings.
+	VPSHUFB Z0, Z28, Z1
+	VPORQ   Z0, Z27, Z2
+	VPCMPEQB Z1, Z2, K4
+	KMOVQ K4, AX             // structural
+	VPSHUFB Z0, Z29, Z1
+	VPCMPEQB Z1, Z0, K5
+	KORQ K4, K5, K5
+	KMOVQ K5, R12
+	NOTQ R12                 // other bytes
+	JMP  bother
 
 binstring:
 	// The whole block is inside a string: no tokens. While nothing is

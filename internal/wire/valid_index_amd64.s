@@ -438,6 +438,49 @@ numbers:
 	SHLQ $32, CX
 	ORQ  CX, AX
 	MOVQ AX, min-56(SP)
+	// The bytes of numbers into R8 (their run's carry into R14, kept
+	// from st until a short path below takes the block), the number
+	// starts into AX and the frame.
+	MOVQ st+16(FP), R15
+	ORQ  dig-40(SP), AX
+	ANDQ R12, AX
+	MOVQ AX, nst-24(SP)
+	MOVQ 40(R15), R14
+	ADDQ $-1, R14
+	MOVQ DX, R8
+	ADCQ AX, R8
+	SBBQ R14, R14
+	NEGQ R14
+	XORQ DX, R8
+	ANDQ DX, R8
+	// Numbers of digits alone, with nothing but a digit carried in: of
+	// the checks of skIdx.numbers, only that of a zero starting a
+	// number, and of the carries, only the digit's and the zero's.
+	MOVQ  dig-40(SP), CX
+	ANDNQ R8, CX, CX
+	ORQ   48(R15), CX
+	ORQ   56(R15), CX
+	ORQ   72(R15), CX
+	ORQ   80(R15), CX
+	ORQ   88(R15), CX
+	ORQ   96(R15), CX
+	JNZ   numclasses
+	MOVQ  R14, 40(R15)
+	MOVQ  zer-48(SP), CX
+	ANDQ  R8, CX
+	ANDQ  AX, CX             // zeros starting a number
+	MOVQ  CX, R14
+	SHRQ  $63, R14
+	MOVQ  R14, 96(R15)
+	SHLQ  $1, CX
+	ANDQ  dig-40(SP), CX
+	ORQ   CX, R13
+	SHRQ  $63, R8
+	MOVQ  R8, 64(R15)
+	SKIDXRESTORE
+	JMP   tokens
+
+numclasses:
 	VMOVDQU skIdxPlus<>(SB), Y6
 	VPCMPEQB Y0, Y6, Y2
 	VPMOVMSKB Y2, AX
@@ -462,9 +505,89 @@ numbers:
 	SHLQ $32, CX
 	ORQ  CX, AX
 	MOVQ AX, exp-80(SP)
+	// Numbers without exponents: no exponent mark or plus among their
+	// bytes, and no exponent carried in (numdecimal).
+	MOVQ plu-64(SP), CX
+	ORQ  AX, CX
+	ANDQ R8, CX
+	ORQ  56(R15), CX
+	ORQ  72(R15), CX
+	JZ   numdecimal
 	SKIDXNUMBERS
 	SKIDXRESTORE
 	JMP  tokens
+
+numdecimal:
+	// The checks of skIdx.numbers that remain without exponent marks
+	// and plus signs (whose carries stay zero): R8 the bytes of
+	// numbers, R14 their run's carry, R15 st; AX, CX, DX and R12
+	// scratch.
+	MOVQ  R14, 40(R15)
+	// A zero starting the integer part, and a digit after it.
+	MOVQ  nst-24(SP), AX
+	MOVQ  min-56(SP), CX
+	ANDQ  AX, CX             // minus starting a number
+	MOVQ  CX, DX
+	SHRQ  $63, DX
+	SHLQ  $1, CX
+	ORQ   88(R15), CX
+	MOVQ  DX, 88(R15)
+	ORQ   AX, CX
+	ANDQ  zer-48(SP), CX
+	ANDQ  R8, CX             // zeros starting the integer part
+	MOVQ  CX, DX
+	SHRQ  $63, DX
+	SHLQ  $1, CX
+	ORQ   96(R15), CX
+	MOVQ  DX, 96(R15)
+	ANDQ  dig-40(SP), CX
+	ORQ   CX, R13
+	// A minus starts its number.
+	MOVQ  min-56(SP), R12
+	ANDQ  R8, R12            // minus signs of numbers
+	ANDNQ R12, AX, CX
+	ORQ   CX, R13
+	// Bytes that cannot be in numbers.
+	MOVQ  dig-40(SP), CX
+	ORQ   poi-72(SP), CX
+	ORQ   R12, CX
+	ANDNQ R8, CX, CX
+	ORQ   CX, R13
+	// Points: after a digit.
+	MOVQ  poi-72(SP), AX
+	ANDQ  R8, AX             // points of numbers
+	MOVQ  dig-40(SP), CX
+	ANDQ  R8, CX             // digits of numbers
+	MOVQ  CX, DX
+	SHRQ  $63, DX
+	SHLQ  $1, CX
+	ORQ   64(R15), CX
+	MOVQ  DX, 64(R15)
+	ANDNQ AX, CX, CX
+	ORQ   CX, R13
+	// After a minus or a point: a digit.
+	ORQ   AX, R12
+	MOVQ  R12, DX
+	SHRQ  $63, DX
+	SHLQ  $1, R12
+	ORQ   80(R15), R12
+	MOVQ  DX, 80(R15)
+	MOVQ  dig-40(SP), CX
+	ANDNQ R12, CX, R12
+	ORQ   R12, R13
+	// At most one point.
+	MOVQ  48(R15), DX
+	ADDQ  $-1, DX
+	MOVQ  R8, CX
+	ADCQ  AX, CX
+	SBBQ  DX, DX
+	NEGQ  DX
+	MOVQ  DX, 48(R15)
+	XORQ  R8, CX
+	ANDNQ AX, CX, CX
+	ORQ   CX, R13
+	SKIDXRESTORE
+	JMP   tokens
 
 checkescapes:
 	// R8 holds the escaped bytes. Each must be one of "\/bfnrtu

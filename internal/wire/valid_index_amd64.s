@@ -201,6 +201,9 @@ GLOBL skIdxOdd<>(SB), RODATA|NOPTR, $8
 // DX, R8, R12 scratch. Y15 '"', Y14 '\\', Y13 and Y12 the whitespace and
 // structural tables, Y11 0x20, Y10 0x1f; X8 all ones (the multiplier of
 // the prefix XOR); Y9 the OR of the blocks' bytes (for skIdx.high).
+// Numbers are checked by SKIDXNUMBERS, or by one of two shorter paths
+// where the block allows: numbers of digits alone, and numbers without
+// exponents.
 TEXT ·skIdxAVX2(SB), NOSPLIT, $128-64
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
@@ -802,7 +805,10 @@ GLOBL skIdxSixteen<>(SB), RODATA|NOPTR, $4
 //
 // skIdxAVX2 with AVX-512BW: each class of bytes is found for the whole
 // block in one compare (or test) into a mask register; blocks wholly
-// inside a string are passed over in a short loop; up to 16 tokens are
+// inside a string are passed over in a short loop, and blocks with no
+// string in them skip the work of strings (bnostring); numbers take the
+// shortest of three paths their block allows (bnumplain, bnumdecimal,
+// the general one); up to 16 tokens are
 // written at once through VPCOMPRESSB where the CPU has AVX512-VBMI2
 // (skIdxVBMI2), else up to 8 one by one and more 16 at a time by
 // VPCOMPRESSD. Registers: SI p, BX offset of the block, DI where the

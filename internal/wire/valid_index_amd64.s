@@ -801,6 +801,31 @@ GLOBL skIdxSixteen<>(SB), RODATA|NOPTR, $4
 	POPCNTL R12, R12; \
 	LEAQ (DI)(R12*4), DI
 
+// skIdxAVX512's check of a zero that starts the integer part of a
+// number and has a digit after it (skIdx.numbers), with the carries of
+// minus signs and such zeros in the frame: AX the minus signs, DX the
+// number starts, CX the bytes of numbers, K2 the zeros; errors into R13;
+// R8 and R12 scratch.
+#define SKIDX512ZEROSTART \
+	MOVQ AX, R8; \
+	ANDQ DX, R8; \
+	MOVQ R8, R12; \
+	SHRQ $63, R12; \
+	SHLQ $1, R8; \
+	ORQ  cm-112(SP), R8; \
+	MOVQ R12, cm-112(SP); \
+	ORQ  DX, R8; \
+	KMOVQ K2, R12; \
+	ANDQ CX, R12; \
+	ANDQ R8, R12; \
+	MOVQ R12, R8; \
+	SHRQ $63, R8; \
+	SHLQ $1, R12; \
+	ORQ  cz-120(SP), R12; \
+	MOVQ R8, cz-120(SP); \
+	ANDQ dig-128(SP), R12; \
+	ORQ  R12, R13
+
 // func skIdxAVX512(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed, count int)
 //
 // skIdxAVX2 with AVX-512BW: each class of bytes is found for the whole
@@ -1220,24 +1245,7 @@ bnumbers:
 	ORQ   er-80(SP), R8
 	JZ    bnumdecimal
 	// A zero starting the integer part, and a digit after it.
-	MOVQ AX, R8
-	ANDQ DX, R8              // minus starting a number
-	MOVQ R8, R12
-	SHRQ $63, R12
-	SHLQ $1, R8
-	ORQ  cm-112(SP), R8
-	MOVQ R12, cm-112(SP)
-	ORQ  DX, R8
-	KMOVQ K2, R12
-	ANDQ CX, R12
-	ANDQ R8, R12             // zeros starting the integer part
-	MOVQ R12, R8
-	SHRQ $63, R8
-	SHLQ $1, R12
-	ORQ  cz-120(SP), R12
-	MOVQ R8, cz-120(SP)
-	ANDQ dig-128(SP), R12
-	ORQ  R12, R13
+	SKIDX512ZEROSTART
 	// Exponent marks (R8) and the bytes after them (R12).
 	KMOVQ K4, R12
 	ORQ  R12, AX             // signs
@@ -1332,24 +1340,7 @@ bnumdecimal:
 	// and plus signs (whose carries stay zero). AX the minus signs, DX
 	// the number starts, CX the bytes of numbers; R8 and R12 scratch.
 	// A zero starting the integer part, and a digit after it.
-	MOVQ AX, R8
-	ANDQ DX, R8              // minus starting a number
-	MOVQ R8, R12
-	SHRQ $63, R12
-	SHLQ $1, R8
-	ORQ  cm-112(SP), R8
-	MOVQ R12, cm-112(SP)
-	ORQ  DX, R8
-	KMOVQ K2, R12
-	ANDQ CX, R12
-	ANDQ R8, R12             // zeros starting the integer part
-	MOVQ R12, R8
-	SHRQ $63, R8
-	SHLQ $1, R12
-	ORQ  cz-120(SP), R12
-	MOVQ R8, cz-120(SP)
-	ANDQ dig-128(SP), R12
-	ORQ  R12, R13
+	SKIDX512ZEROSTART
 	// A minus starts its number.
 	ANDQ  CX, AX             // minus signs of numbers
 	ANDNQ AX, DX, R12

@@ -150,10 +150,10 @@ func Describe(err error, src string) string {
 // there as an invalid space after it.
 func syntaxPos(msg string, off int64, src string) int64 {
 	n := int64(len(src))
-	if off >= n && (msg == wire.MsgUnexpectedEOF || strings.HasPrefix(msg, "invalid character ' '")) {
+	if off >= n && (msg == wire.MsgUnexpectedEOF || strings.HasPrefix(msg, wire.InvalidChar(' ', ""))) {
 		return n
 	}
-	if rest, ok := strings.CutPrefix(msg, "invalid character "); ok {
+	if rest, ok := strings.CutPrefix(msg, wire.MsgInvalidCharPrefix); ok {
 		if off >= 1 && off-1 < n && strings.HasPrefix(rest, wire.QuoteChar(src[off-1])) {
 			return off - 1
 		}

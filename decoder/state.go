@@ -283,7 +283,7 @@ func (d *state) errorAt(pos int) error {
 	if pos >= len(d.src) {
 		return wire.NewSyntaxError(d.src, len(d.src), wire.MsgUnexpectedEOF)
 	}
-	return wire.NewSyntaxError(d.src, pos, "invalid character "+wire.QuoteChar(d.src[pos]))
+	return wire.NewSyntaxError(d.src, pos, wire.InvalidChar(d.src[pos], ""))
 }
 
 // skipSpace moves pos to the next non-space byte.

@@ -481,7 +481,7 @@ func (sc *valueScan) run(s string, eof bool) (int, error) {
 // unexpected reports the byte at s[i] as one that may not come there;
 // readValue has the reference grammar word it.
 func unexpected(s string, i int) *wire.SyntaxError {
-	return wire.NewSyntaxError(s, i, "invalid character "+wire.QuoteChar(s[i]))
+	return wire.NewSyntaxError(s, i, wire.InvalidChar(s[i], ""))
 }
 
 // valueDone records that a value ended and reports whether it was the
@@ -660,9 +660,5 @@ func (dec *StreamDecoder) tokenError(c byte) (json.Token, error) {
 	case tokenObjectComma:
 		context = wire.CtxAfterPair
 	}
-	msg := "invalid character " + wire.QuoteChar(c)
-	if context != "" {
-		msg += " " + context
-	}
-	return nil, dec.syntaxError(msg)
+	return nil, dec.syntaxError(wire.InvalidChar(c, context))
 }

@@ -502,7 +502,7 @@ func tokenError(s string, i int) *wire.SyntaxError {
 	if _, err := syntaxv1.Explain(s, i, wire.DefaultMaxDepth); err != nil {
 		return err
 	}
-	return wire.NewSyntaxError(s, i, "invalid character "+wire.QuoteChar(s[i])) // not reached
+	return wire.NewSyntaxError(s, i, wire.InvalidChar(s[i], "")) // not reached
 }
 
 // stringError is the error for an invalid string whose text goes on at

@@ -411,7 +411,7 @@ func tagWord(in string, quoted bool) (string, int, error) {
 		return in[:n], n, nil
 	case r == '\'':
 		if !quoted {
-			return in[:comma], comma, fmt.Errorf("invalid character %q at start of option (expecting Unicode letter)", r)
+			return in[:comma], comma, badOptionStart(r, false)
 		}
 		// Rewrite 'text' as a Go double-quoted literal: \' becomes ',
 		// and a bare " gains a backslash.
@@ -446,9 +446,19 @@ func tagWord(in string, quoted bool) (string, int, error) {
 	case in == "":
 		return in, 0, io.ErrUnexpectedEOF
 	case !quoted:
-		return in[:comma], comma, fmt.Errorf("invalid character %q at start of option (expecting Unicode letter)", r)
+		return in[:comma], comma, badOptionStart(r, false)
 	}
-	return in[:comma], comma, fmt.Errorf("invalid character %q at start of option (expecting Unicode letter or single quote)", r)
+	return in[:comma], comma, badOptionStart(r, true)
+}
+
+// badOptionStart is the error for a tag option that starts with r, a
+// rune that may not start one; quoted says that a single quote may.
+func badOptionStart(r rune, quoted bool) error {
+	expecting := "Unicode letter"
+	if quoted {
+		expecting += " or single quote"
+	}
+	return fmt.Errorf("invalid character %q at start of option (expecting %s)", r, expecting)
 }
 
 func letterOrDigit(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r) }

@@ -223,9 +223,17 @@ func LineColumn(s string, pos int) (line, col int) {
 
 const hexDigits = "0123456789abcdef"
 
-// InvalidChar formats encoding/json's message for an unexpected byte.
+// MsgInvalidCharPrefix begins encoding/json's message for an unexpected
+// byte (see InvalidChar).
+const MsgInvalidCharPrefix = "invalid character "
+
+// InvalidChar formats encoding/json's message for an unexpected byte c,
+// in the context given (none when it is empty).
 func InvalidChar(c byte, context string) string {
-	return "invalid character " + QuoteChar(c) + " " + context
+	if context == "" {
+		return MsgInvalidCharPrefix + QuoteChar(c)
+	}
+	return MsgInvalidCharPrefix + QuoteChar(c) + " " + context
 }
 
 // QuoteChar formats c the way encoding/json's error messages do.

@@ -206,7 +206,10 @@ func FuzzFormatFastPaths(f *testing.F) {
 	f.Add([]byte(`{"b":{"y":1,"x":[3,2]},"a":"\u0041\ud83d\ude00"}`), uint8(3), uint32(0))
 	// Arrays of numbers that step reads on its own when canonicalizing,
 	// ending in a number it must leave to the reference.
-	for _, doc := range []string{`[1.5,1.]`, `[1.5,-]`, `[1.5,2,-x]`, `{"a":[1.5,2.5,01]}`, `[1.5,2,3`, `[1.5,2,`, `[1e5,2,3.25,-0,12345678901234567]`} {
+	// So are those of the next array after "],[" in an array of arrays.
+	for _, doc := range []string{`[1.5,1.]`, `[1.5,-]`, `[1.5,2,-x]`, `{"a":[1.5,2.5,01]}`, `[1.5,2,3`, `[1.5,2,`, `[1e5,2,3.25,-0,12345678901234567]`,
+		`[[-65.613616999999977,43.420273000000009],[-65.6,43.4]]`, `[[1.5,2],[3,-4.25],[0.5,.5]]`, `{"a":[1.5],[2.5]}`,
+		`[[1.5],[01.5]]`, `[[1.5],{"a":1}]`, `[[[1.5]],[2.5],[-]]`, `[[1.5],[2.5]`, `[[1.5],[2.5],`} {
 		f.Add([]byte(doc), uint8(3), uint32(0))
 		f.Add([]byte(doc), uint8(1), uint32(0))
 	}

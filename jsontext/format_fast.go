@@ -504,11 +504,24 @@ func (e *encoderState) step(c *fmtCursor) bool {
 		// Where numbers are canonicalized, those that follow in the same
 		// array, each after a comma written as it is, are read here: run
 		// would hand each back (canada's coordinates, of 16 or 17
-		// digits, all come here). The text left to copy stays below
+		// digits, all come here). So are those of the next array in an
+		// array of arrays, after "],[", which closes one and opens the
+		// next at the same depth. The text left to copy stays below
 		// runFlush, as in run.
 		if mode&uint32(fmtCanonNums) != 0 && sp > 0 && e.open[sp-1] == '[' && mode&uint32(fmtSpaceComma|fmtMultiline) == 0 {
-			for pos+1 < len(s) && pos-lit < runFlush && s[pos] == ',' && (s[pos+1]-'0' <= 9 || s[pos+1] == '-') {
-				if dst, pos, lit, ok = appendNumber(dst, s, pos+1, -1, lit, fmtFlags(mode)); !ok {
+			nested := sp >= 2 && e.open[sp-2] == '['
+			for pos+3 < len(s) && pos-lit < runFlush {
+				q := pos + 1
+				if s[pos] != ',' {
+					if !nested || s[pos:pos+3] != "],[" {
+						break
+					}
+					q = pos + 3
+				}
+				if s[q]-'0' > 9 && s[q] != '-' {
+					break
+				}
+				if dst, pos, lit, ok = appendNumber(dst, s, q, -1, lit, fmtFlags(mode)); !ok {
 					return false
 				}
 			}
@@ -596,6 +609,27 @@ func (e *encoderState) stringValue(dst []byte, s string, pos, lit int, mode uint
 // number is not well formed.
 func appendNumber(dst []byte, s string, pos, end, lit int, fl fmtFlags) (out []byte, end2, lit2 int, ok bool) {
 	if end < 0 {
+		if fl&fmtCanonFloats != 0 {
+			// The commonest float is measured as it is read.
+			i := pos
+			neg := s[i] == '-'
+			if neg {
+				i++
+			}
+			if mant, nd, exp, e, ok := pointDecimal(s, i); ok {
+				dst = appendRun(dst, s, lit, pos)
+				out, ok, f, fok := appendCanonDigits(dst, mant, nd, exp, neg)
+				switch {
+				case ok:
+					dst = out
+				case fok:
+					dst = wire.AppendFloatGeneral(dst, f)
+				default:
+					dst = appendCanonNumber(dst, s, pos, e)
+				}
+				return dst, e, e, true
+			}
+		}
 		if end = scanNumberEnd(s, pos); end < 0 {
 			return dst, 0, 0, false
 		}

@@ -42,12 +42,11 @@ func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool
 	}
 	// The significant digits go into mant (up to 19; leading zeros are
 	// not significant), and each digit of the fraction lowers exp.
+	if mant, nd, exp, _, ok := pointDecimal(s, i); ok {
+		return appendCanonDigits(dst, mant, nd, exp, neg)
+	}
 	var mant uint64
 	nd, exp := 0, 0
-	if m, n, e, ok := pointDecimal(s, i); ok {
-		mant, nd, exp = m, n, e
-		goto read
-	}
 	for i < len(num) && num[i] == '0' {
 		i++
 	}
@@ -97,7 +96,13 @@ func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool
 	if mant == 0 {
 		return append(dst, '0'), true, 0, false
 	}
-read:
+	return appendCanonDigits(dst, mant, nd, exp, neg)
+}
+
+// appendCanonDigits is appendCanonDecimal for the number read as
+// mant×10^exp (mant not 0, of nd significant digits, up to 19), negative
+// when neg.
+func appendCanonDigits(dst []byte, mant uint64, nd, exp int, neg bool) (out []byte, ok bool, f float64, fok bool) {
 	if f, ok = wire.DecimalToFloat(mant, exp, neg); !ok {
 		return dst, false, 0, false
 	}
@@ -156,18 +161,18 @@ func digitRun(s string, i, end int) (v uint64, k int) {
 // sign) in one go: 1 to 7 digits, the first not 0, a point, and 1 to 15
 // digits, 19 at most in all, without an exponent, where 24 bytes of s
 // can be read from i. It returns the digits as mant and their count,
-// and exp, the number being mant×10^exp; ok is false for any other
-// shape, left to appendCanonDecimal's general reading. The digits end
-// where the number does, as the byte after a number is not a digit.
-func pointDecimal(s string, i int) (mant uint64, nd, exp int, ok bool) {
+// exp, the number being mant×10^exp, and the number's end (the text
+// from i is a whole number: no digit, 'e' or 'E' follows); ok is false
+// for any other text, left to appendCanonDecimal's general reading.
+func pointDecimal(s string, i int) (mant uint64, nd, exp, end int, ok bool) {
 	if i+24 > len(s) || s[i] == '0' {
-		return 0, 0, 0, false
+		return 0, 0, 0, 0, false
 	}
 	x := wire.Load64(s, i)
 	k1 := bits.TrailingZeros64(nonDigits(x)) >> 3
 	j := i + k1 + 1 // the fraction's first digit, if k1 < 8
-	if k1 == 8 || s[j-1] != '.' {
-		return 0, 0, 0, false
+	if uint(k1-1) >= 7 || s[j-1] != '.' {
+		return 0, 0, 0, 0, false
 	}
 	y := wire.Load64(s, j)
 	k2 := bits.TrailingZeros64(nonDigits(y)) >> 3
@@ -177,11 +182,13 @@ func pointDecimal(s string, i int) (mant uint64, nd, exp int, ok bool) {
 		z = wire.Load64(s, j+8)
 		k3 = bits.TrailingZeros64(nonDigits(z)) >> 3
 	}
-	if k2 == 0 || k3 == 8 || k1+k2+k3 > 19 || s[j+k2+k3]|0x20 == 'e' {
-		return 0, 0, 0, false
+	end = j + k2 + k3
+	nd = k1 + k2 + k3
+	if k2 == 0 || k3 == 8 || nd > 19 || s[end]|0x20 == 'e' {
+		return 0, 0, 0, 0, false
 	}
 	frac := wire.DigitsValue(y, k2)*pow10u64[k3] + wire.DigitsValue(z, k3)
-	return wire.DigitsValue(x, k1)*pow10u64[k2+k3] + frac, k1 + k2 + k3, -(k2 + k3), true
+	return wire.DigitsValue(x, k1)*pow10u64[k2+k3] + frac, nd, -(k2 + k3), end, true
 }
 
 // digitRunBytes is digitRun near the end of s.

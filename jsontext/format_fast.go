@@ -618,16 +618,10 @@ func appendNumber(dst []byte, s string, pos, end, lit int, fl fmtFlags) (out []b
 			}
 			if mant, nd, exp, e, ok := pointDecimal(s, i); ok {
 				dst = appendRun(dst, s, lit, pos)
-				out, ok, f, fok := appendCanonDigits(dst, mant, nd, exp, neg)
-				switch {
-				case ok:
-					dst = out
-				case fok:
-					dst = wire.AppendFloatGeneral(dst, f)
-				default:
-					dst = appendCanonNumber(dst, s, pos, e)
+				if out, ok := appendCanonDigits(dst, mant, nd, exp, neg, true); ok {
+					return out, e, e, true
 				}
-				return dst, e, e, true
+				return appendCanonNumber(dst, s, pos, e), e, e, true
 			}
 		}
 		if end = scanNumberEnd(s, pos); end < 0 {

@@ -28,10 +28,11 @@ var pow10u64 = func() (t [20]uint64) {
 }()
 
 // appendCanonDecimal appends the canonical form of the well-formed
-// number s[pos:end] when its own digits settle it (see above), or reports false
-// having appended nothing; f is then the number's value when it was read
-// (fok), to be formatted.
-func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool, f float64, fok bool) {
+// number s[pos:end] when a fast method reads it: from its own digits
+// where they settle it (see above), else by formatting the float read.
+// It reports false having appended nothing otherwise (the number is
+// left to ParseFloat).
+func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool) {
 	// The number is s[pos:end], read through num, which can read words
 	// past end (see digitRun).
 	num := s[:end]
@@ -43,7 +44,7 @@ func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool
 	// The significant digits go into mant (up to 19; leading zeros are
 	// not significant), and each digit of the fraction lowers exp.
 	if mant, nd, exp, _, ok := pointDecimal(s, i); ok {
-		return appendCanonDigits(dst, mant, nd, exp, neg)
+		return appendCanonDigits(dst, mant, nd, exp, neg, true)
 	}
 	var mant uint64
 	nd, exp := 0, 0
@@ -53,7 +54,7 @@ func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool
 	for k := 8; k == 8; {
 		var v uint64
 		if v, k = digitRun(s, i, end); nd+k > 19 {
-			return dst, false, 0, false
+			return dst, false
 		}
 		mant, nd, i = mant*pow10u64[k]+v, nd+k, i+k
 	}
@@ -69,7 +70,7 @@ func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool
 		for k := 8; k == 8; {
 			var v uint64
 			if v, k = digitRun(s, i, end); nd+k > 19 {
-				return dst, false, 0, false
+				return dst, false
 			}
 			mant, nd, i, exp = mant*pow10u64[k]+v, nd+k, i+k, exp-k
 		}
@@ -85,7 +86,7 @@ func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool
 		e := 0
 		for ; i < len(num); i++ {
 			if e = e*10 + int(num[i]-'0'); e > 1000 {
-				return dst, false, 0, false
+				return dst, false
 			}
 		}
 		if eneg {
@@ -94,20 +95,25 @@ func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool
 		exp += e
 	}
 	if mant == 0 {
-		return append(dst, '0'), true, 0, false
+		return append(dst, '0'), true
 	}
-	return appendCanonDigits(dst, mant, nd, exp, neg)
+	return appendCanonDigits(dst, mant, nd, exp, neg, false)
 }
 
 // appendCanonDigits is appendCanonDecimal for the number read as
 // mant×10^exp (mant not 0, of nd significant digits, up to 19), negative
-// when neg.
-func appendCanonDigits(dst []byte, mant uint64, nd, exp int, neg bool) (out []byte, ok bool, f float64, fok bool) {
-	if f, ok = wire.DecimalToFloat(mant, exp, neg); !ok {
-		return dst, false, 0, false
+// when neg; pointed when pointDecimal read it, which makes it at least 1
+// and below 10^7: the float is then formatted by wire.AppendFloatSmall,
+// whose branch on the magnitude follows the branch on pointDecimal's
+// shape taken already, so that values of mixed magnitudes cost no other
+// mispredicted branch.
+func appendCanonDigits(dst []byte, mant uint64, nd, exp int, neg, pointed bool) (out []byte, ok bool) {
+	f, ok := wire.DecimalToFloat(mant, exp, neg)
+	if !ok {
+		return dst, false
 	}
 	if a := math.Abs(f); a < 0x1p-1022 || a > math.MaxFloat64 {
-		return dst, false, 0, false // subnormal or out of range
+		return dst, false // subnormal or out of range
 	}
 	if nd > 15 {
 		// The digits rounded to 15 must read as the same float64.
@@ -130,19 +136,21 @@ func appendCanonDigits(dst []byte, mant uint64, nd, exp int, neg bool) (out []by
 		// each is within f's rounding interval. That unit is at most
 		// about mant×2^-52 units of the number's last digit (the +1 is
 		// slack). Further off, reading them would be wasted: f is
-		// formatted instead.
-		if min(r, p-r) > mant>>52+1 {
-			return dst, false, f, true
+		// formatted instead (normal, of 16 or more significant digits).
+		if min(r, p-r) <= mant>>52+1 {
+			if r >= p-r {
+				q++
+			}
+			if f15, ok := wire.DecimalToFloat(q, exp+nd-15, neg); ok && f15 == f {
+				return wire.AppendDecimal(dst, q, exp+nd-15, neg), true
+			}
 		}
-		if r >= p-r {
-			q++
+		if pointed {
+			return wire.AppendFloatSmall(dst, f), true
 		}
-		mant, exp = q, exp+nd-15
-		if f15, ok := wire.DecimalToFloat(mant, exp, neg); !ok || f15 != f {
-			return dst, false, f, true
-		}
+		return wire.AppendFloatGeneral(dst, f), true
 	}
-	return wire.AppendDecimal(dst, mant, exp, neg), true, 0, false
+	return wire.AppendDecimal(dst, mant, exp, neg), true
 }
 
 // digitRun returns the value of the run of up to 8 digits at s[i] (the

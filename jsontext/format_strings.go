@@ -314,15 +314,10 @@ func needsCanon(num string, fl fmtFlags) bool {
 // and whole: s[end], if any, is not a digit (its readers read on to
 // where the digits stop).
 func appendCanonNumber(dst []byte, s string, pos, end int) []byte {
-	out, ok, f, fok := appendCanonDecimal(dst, s, pos, end)
-	switch {
-	case ok:
+	if out, ok := appendCanonDecimal(dst, s, pos, end); ok {
 		return out
-	case fok:
-		// Read, normal, and of 16 or more significant digits.
-		return wire.AppendFloatGeneral(dst, f)
 	}
-	f, _ = wire.ParseFloat(s[pos:end])
+	f, _ := wire.ParseFloat(s[pos:end])
 	switch {
 	case f == 0:
 		return append(dst, '0')

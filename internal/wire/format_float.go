@@ -151,6 +151,25 @@ func AppendFloatGeneral(dst []byte, f float64) []byte {
 	return appendShortest64(dst, d, k, math.Float64bits(f)>>63, abs < 1e-6 || abs >= 1e21)
 }
 
+// AppendFloatSmall is AppendFloatGeneral for a caller that knows f to
+// be at least 1 and below 10^7 but for rare exceptions (jsontext's
+// canonical numbers read from that shape of text, which may round to
+// 10^7): there the point falls in the first word of the digits, and
+// appendShortestSmall writes them with fewer steps. The branch on the
+// magnitude is one such callers predict well; AppendFloat keeps the one
+// branchless writer, which values of mixed magnitudes need.
+func AppendFloatSmall(dst []byte, f float64) []byte {
+	abs := math.Abs(f)
+	if !(abs >= 1 && abs < 1e7) {
+		return AppendFloatGeneral(dst, f)
+	}
+	b := math.Float64bits(abs)
+	be := int(b >> 52)
+	c := b&(1<<52-1) | 1<<52
+	d, k := shortestDecimal(c, be-1075, c != 1<<52)
+	return appendShortestSmall(dst, d, k, math.Float64bits(f)>>63)
+}
+
 // AppendDecimal appends the decimal d×10^k (0 < d < 10^17), after a '-'
 // when neg is set, in AppendFloat's layout: 'f' form from 1e-6 to below
 // 1e21, else 'e' form with a minimal exponent. It writes d's digits
@@ -331,6 +350,51 @@ func appendShortest64(dst []byte, d uint64, k int, neg uint64, exp bool) []byte 
 			m = 1
 		}
 		return appendExponent(dst, out, l+int(neg&1), m, p-1)
+	}
+	return dst[:l+int(neg&1)+size]
+}
+
+// appendShortestSmall is appendShortest64 in 'f' form where the point
+// goes after the first 1 to 7 digits (1 <= d*10^k < 10^7). There the
+// text that follows the point is the digits' text moved by one byte, a
+// constant shift, and only the first word, the point's, is put together
+// from both. The digits' words are made as appendShortest64 makes them
+// (written out again: a call would cost the encoders' writer more than
+// the copy costs).
+func appendShortestSmall(dst []byte, d uint64, k int, neg uint64) []byte {
+	if cap(dst)-len(dst) < floatRoom {
+		dst = growFloat(dst)
+	}
+	l := len(dst)
+	out := dst[l : l+floatRoom : l+floatRoom]
+	out[0] = '-'
+	out = out[neg&1:]
+	top := d / 1e16 // the first digit when d has 17 digits, else 0
+	r := d - top*1e16
+	hi := r / 1e8
+	wa := digits8(uint32(hi))
+	wb := digits8(uint32(r - hi*1e8))
+	var n17 uint64
+	if top != 0 {
+		n17 = 1
+	}
+	m17 := -n17
+	sh := uint(n17 * 8)
+	s0 := top | wa<<sh | asciiZeros
+	s1 := wb<<sh | wa>>56&m17 | asciiZeros
+	s2 := wb>>56&m17 | asciiZeros
+	lzb := bits.LeadingZeros64(wb)
+	tz := lzb>>3 + bits.LeadingZeros64(wa)>>3&-(lzb>>6)
+	n := 16 + int(n17)
+	nd := n - tz
+	p := uint(n+k) & 7 // 1 to 7
+	m := uint64(1)<<(8*p) - 1
+	binary.LittleEndian.PutUint64(out[0:8], s0&m|'.'<<(8*p)|s0<<8&^(m<<8|0xff))
+	binary.LittleEndian.PutUint64(out[8:16], s0>>56|s1<<8)
+	binary.LittleEndian.PutUint64(out[16:24], s1>>56|s2<<8)
+	size := nd + 1
+	if int(p) >= nd {
+		size = int(p)
 	}
 	return dst[:l+int(neg&1)+size]
 }

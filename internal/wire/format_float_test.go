@@ -45,6 +45,11 @@ func checkFloat64(t *testing.T, f float64) {
 	if string(got) != string(want) {
 		t.Fatalf("AppendFloat(%b = %v, 64) = %s, want %s", math.Float64bits(f), f, got[1:], want[1:])
 	}
+	if f != 0 {
+		if got := AppendFloatSmall([]byte("x"), f); string(got) != string(want) {
+			t.Fatalf("AppendFloatSmall(%b = %v) = %s, want %s", math.Float64bits(f), f, got[1:], want[1:])
+		}
+	}
 }
 
 func checkFloat32(t *testing.T, f float32) {
@@ -440,6 +445,13 @@ func TestAppendShortest64(t *testing.T) {
 				neg := uint64(r.IntN(2))
 				buf := append(make([]byte, 0, 3+r.IntN(80)), "ab,"...)
 				got := appendShortest64(buf, d, p-n, neg, exp)
+				if !exp && p >= 1 && p <= 7 {
+					// appendShortestSmall's range: it must write the same.
+					buf2 := append(make([]byte, 0, cap(buf)), "ab,"...)
+					if small := appendShortestSmall(buf2, d, p-n, neg); string(small) != string(got) {
+						t.Fatalf("appendShortestSmall(%d, %d, neg %d) = %q, appendShortest64 %q", d, p-n, neg, small, got)
+					}
+				}
 				var want string
 				if exp {
 					m := string(digits[:1])

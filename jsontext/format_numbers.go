@@ -103,10 +103,10 @@ func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool
 // appendCanonDigits is appendCanonDecimal for the number read as
 // mant×10^exp (mant not 0, of nd significant digits, up to 19), negative
 // when neg; pointed when pointDecimal read it, which makes it at least 1
-// and below 10^7: the float is then formatted by wire.AppendFloatSmall,
-// whose branch on the magnitude follows the branch on pointDecimal's
-// shape taken already, so that values of mixed magnitudes cost no other
-// mispredicted branch.
+// and below 10^7: it is then written by wire.AppendFloatSmall or
+// wire.AppendDecimalSmall, whose branch on the magnitude follows the
+// branch on pointDecimal's shape taken already, so that values of mixed
+// magnitudes cost no other mispredicted branch.
 func appendCanonDigits(dst []byte, mant uint64, nd, exp int, neg, pointed bool) (out []byte, ok bool) {
 	f, ok := wire.DecimalToFloat(mant, exp, neg)
 	if !ok {
@@ -142,6 +142,9 @@ func appendCanonDigits(dst []byte, mant uint64, nd, exp int, neg, pointed bool) 
 				q++
 			}
 			if f15, ok := wire.DecimalToFloat(q, exp+nd-15, neg); ok && f15 == f {
+				if pointed {
+					return wire.AppendDecimalSmall(dst, q, exp+nd-15, neg), true
+				}
 				return wire.AppendDecimal(dst, q, exp+nd-15, neg), true
 			}
 		}
@@ -149,6 +152,9 @@ func appendCanonDigits(dst []byte, mant uint64, nd, exp int, neg, pointed bool) 
 			return wire.AppendFloatSmall(dst, f), true
 		}
 		return wire.AppendFloatGeneral(dst, f), true
+	}
+	if pointed {
+		return wire.AppendDecimalSmall(dst, mant, exp, neg), true
 	}
 	return wire.AppendDecimal(dst, mant, exp, neg), true
 }

@@ -192,6 +192,26 @@ func AppendDecimal(dst []byte, d uint64, k int, neg bool) []byte {
 	return appendShortest64(dst, d, k, sign, e10 < -6 || e10 >= 21)
 }
 
+// AppendDecimalSmall is AppendDecimal for a caller that knows d×10^k
+// to be at least 1 and below 10^7 but for rare exceptions, as
+// AppendFloatSmall is for AppendFloatGeneral: there appendShortestSmall
+// writes it.
+func AppendDecimalSmall(dst []byte, d uint64, k int, neg bool) []byte {
+	n := decimalDigits(d)
+	if uint(k+n-1) > 6 || n > 16 {
+		// Below 1 or from 10^7 on (the first digit's exponent is not 0
+		// to 6), or of 17 digits.
+		return AppendDecimal(dst, d, k, neg)
+	}
+	// appendShortestSmall takes 16 or 17 digits.
+	d, k = d*pow10u64[(16-n)&15], k-(16-n)
+	var sign uint64
+	if neg {
+		sign = 1
+	}
+	return appendShortestSmall(dst, d, k, sign)
+}
+
 // decimalDigits returns the number of decimal digits of d > 0.
 func decimalDigits(d uint64) int {
 	// bits.Len64 gives the digits to within one: 1233/4096 is just

@@ -500,6 +500,10 @@ func TestAppendDecimal(t *testing.T) {
 			f = math.Float64frombits(r.Uint64() &^ (1 << 63))
 		case 1:
 			f = r.Float64() * math.Pow10(r.IntN(44)-22)
+			if i%2 == 0 {
+				// AppendDecimalSmall's range, and around it.
+				f = r.Float64() * math.Pow10(r.IntN(10)-1)
+			}
 		default:
 			f = float64(r.IntN(1000000)) * math.Pow10(r.IntN(30)-15)
 		}
@@ -521,6 +525,9 @@ func TestAppendDecimal(t *testing.T) {
 			}
 			if got := AppendDecimal(nil, d, k-z, neg); string(got) != string(want) {
 				t.Fatalf("AppendDecimal(%d, %d, %v) = %s, want %s", d, k-z, neg, got, want)
+			}
+			if got := AppendDecimalSmall(nil, d, k-z, neg); string(got) != string(want) {
+				t.Fatalf("AppendDecimalSmall(%d, %d, %v) = %s, want %s", d, k-z, neg, got, want)
 			}
 		}
 	}

@@ -1,6 +1,8 @@
 package encoder
 
 import (
+	"slices"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -17,18 +19,30 @@ import (
 // are present the map has exactly those keys (keys are distinct), so the
 // members are written in the remembered order with the remembered quoted
 // keys, with no iteration, no sort and no quoting. A miss costs about one
-// lookup (the first key of a different shape is usually absent), then the
-// map takes the ordinary path and its shape is remembered.
+// lookup (each shape is first tried by a key that the other shapes of its
+// size lacked when it was remembered), then the map takes the ordinary
+// path and its shape is remembered.
+//
+// The v2 dialect, which writes a generic tree's members in any order,
+// uses the same shapes for its larger objects (minShapeKeysV2): there a hit
+// saves the map's iterator, whose writes of pointers carry write
+// barriers while the collector marks (treeMapShapedV2).
 //
 // Keys are copied into an arena owned by the state, so the state keeps no
 // reference into the caller's data; the arena and the shapes are dropped
 // together when the arena is full.
 
 const (
-	maxShapes     = 64        // shapes remembered
-	minShapeKeys  = 9         // smaller maps sort fast and are looked up slowly
-	maxShapeKeys  = 64        // larger maps are rarely repeated
-	maxShapeArena = 128 << 10 // bytes of keys remembered
+	maxShapes    = 64 // shapes remembered
+	minShapeKeys = 9  // smaller maps sort fast and are looked up slowly
+	// The v2 dialect writes a tree's maps in any order: there a shape
+	// competes with the map's iterator, which costs less on maps of up
+	// to two groups of eight members (synthea_fhir's of 10 members were
+	// 3% faster in one paired run and 7% slower in another), much more
+	// on larger ones (twitter's of 23 to 40: 19-23% faster).
+	minShapeKeysV2 = 17
+	maxShapeKeys   = 64        // larger maps are rarely repeated
+	maxShapeArena  = 128 << 10 // bytes of keys remembered
 )
 
 // keyShape is the sorted key list of a map, and the same keys quoted
@@ -39,6 +53,11 @@ type keyShape struct {
 	html   bool
 	used   uint32
 	next   int8 // the next shape of the same size (index+1), or 0
+	// probe is the index of the key that lookup tries first: one that
+	// the fewest other shapes of the same size had when this one was
+	// remembered, so that a map of another shape (objects of one kind
+	// of record share most of their keys) is turned away at one lookup.
+	probe uint8
 }
 
 // shapeCache holds the shapes of one state. The strings of the shapes
@@ -100,8 +119,11 @@ func (c *shapeCache) remember(entries []sortEntry, html bool) {
 	n := len(entries)
 	for i := range entries {
 		// A key of bad UTF-8 is written differently (or is an error)
-		// depending on ValidateString: such shapes are not kept.
-		if !utf8.ValidString(entries[i].key) {
+		// depending on ValidateString, and U+2028 and U+2029 depending
+		// on the dialect (escaped by v1, by v2 only under EscapeForJS):
+		// such shapes are not kept, so that a shape's quoted keys serve
+		// both dialects.
+		if k := entries[i].key; !utf8.ValidString(k) || strings.Contains(k, "\u2028") || strings.Contains(k, "\u2029") {
 			return
 		}
 	}
@@ -143,8 +165,30 @@ func (c *shapeCache) remember(entries []sortEntry, html bool) {
 		}
 	}
 	c.clock++
-	c.shapes[victim] = keyShape{keys: c.strs[off : off+n : off+n], quoted: c.strs[off+n : off+2*n : off+2*n], html: html, used: c.clock, next: c.head[n]}
+	keys := c.strs[off : off+n : off+n]
+	c.shapes[victim] = keyShape{keys: keys, quoted: c.strs[off+n : off+2*n : off+2*n], html: html, used: c.clock, next: c.head[n], probe: c.probeOf(keys)}
 	c.head[n] = int8(victim + 1)
+}
+
+// probeOf returns the index of the key of keys (sorted) that the fewest
+// shapes of the same size hold.
+func (c *shapeCache) probeOf(keys []string) uint8 {
+	best, bestCount := 0, maxShapes+1
+	for i, k := range keys {
+		count := 0
+		for j := c.head[len(keys)]; j != 0; j = c.shapes[j-1].next {
+			if _, found := slices.BinarySearch(c.shapes[j-1].keys, k); found {
+				count++
+			}
+		}
+		if count < bestCount {
+			best, bestCount = i, count
+			if count == 0 {
+				break
+			}
+		}
+	}
+	return uint8(best)
 }
 
 // lookup tries the shapes of n keys in mode html against m. On a hit it
@@ -157,7 +201,7 @@ func (c *shapeCache) lookup(m map[string]any, html bool, vals []any) (*keyShape,
 		if sh.html != html {
 			continue
 		}
-		if _, ok := m[sh.keys[0]]; !ok {
+		if _, ok := m[sh.keys[sh.probe]]; !ok {
 			continue
 		}
 		base := len(vals)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jetjson/jet/internal/jsonopts"
 	"github.com/jetjson/jet/internal/oracle"
 )
 
@@ -17,55 +18,18 @@ import (
 // ordinary path.
 func TestShapeCache(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
-	keys := []string{"id", "name", "a<b", "text", "created_at", "x", "y", "z", "user", "user_id", "é", "日本", "", "\u2028", "k1", "k2",
-		"k3", "k4", "k5", "k6", "k7", "k8", "k9", "k10", "k11", "k12",
-		// Quoted with their colon: 32 bytes (the longest written by one
-		// fixed-size move), 33, and more.
-		"abcdefghijklmnopqrstuvwxyz012", "abcdefghijklmnopqrstuvwxyz0123", strings.Repeat("long<key>", 5)}
-	randMap := func(n int) map[string]any {
-		m := map[string]any{}
-		for len(m) < n {
-			m[keys[r.IntN(len(keys))]] = r.IntN(100)
-		}
-		return m
-	}
 	rounds := 1000
 	if testing.Short() {
 		rounds = 200
 	}
 	for round := 0; round < rounds; round++ {
-		var v any
-		switch round % 4 {
-		case 0:
-			// A list of maps of one shape, with nested maps of a shape.
-			shape := randMap(2 + r.IntN(20))
-			list := make([]any, 1+r.IntN(5))
-			for i := range list {
-				m := map[string]any{}
-				for k := range shape {
-					m[k] = map[string]any{"p": i, "q": k}
-				}
-				list[i] = m
+		v := shapeCacheValue(r, round)
+		// The v2 dialect's tree walk, which shares the pooled states'
+		// shapes with v1, against its general path (no shapes).
+		for _, o := range []jsonopts.Bools{0, jsonopts.EscapeForHTML, jsonopts.EscapeForJS, jsonopts.Deterministic} {
+			if msg := marshalTreeBoth(v, fastOpts(o), o == jsonopts.Deterministic); msg != "" {
+				t.Fatalf("round %d v2 options %v: %s", round, o, msg)
 			}
-			v = list
-		case 1:
-			// Maps of the same size with different keys.
-			v = []any{randMap(9), randMap(9), randMap(9), randMap(10), randMap(10), randMap(3)}
-		case 2:
-			// A shape, then the same keys but one.
-			a := randMap(5 + r.IntN(10))
-			bm := map[string]any{}
-			for k, x := range a {
-				bm[k] = x
-			}
-			for k := range bm {
-				delete(bm, k)
-				bm["other"+fmt.Sprint(round)] = 1
-				break
-			}
-			v = []any{a, bm, a}
-		default:
-			v = randMap(r.IntN(24))
 		}
 		// Unsorted: any order, the same members.
 		for _, opts := range []Options{0, EscapeHTML} {
@@ -105,6 +69,56 @@ func TestShapeCache(t *testing.T) {
 				t.Fatalf("round %d opts %b:\n got %s\nwant %s", round, opts, got, want)
 			}
 		}
+	}
+}
+
+// shapeCacheKeys are the keys of shapeCacheValue's maps.
+var shapeCacheKeys = []string{"id", "name", "a<b", "text", "created_at", "x", "y", "z", "user", "user_id", "é", "日本", "", "\u2028", "k1", "k2",
+	"k3", "k4", "k5", "k6", "k7", "k8", "k9", "k10", "k11", "k12",
+	// Quoted with their colon: 32 bytes (the longest written by one
+	// fixed-size move), 33, and more.
+	"abcdefghijklmnopqrstuvwxyz012", "abcdefghijklmnopqrstuvwxyz0123", strings.Repeat("long<key>", 5)}
+
+// shapeCacheValue makes the value of one round of the shape cache's
+// tests: by round%4, lists of maps of one shape with nested maps of a
+// shape, maps of one size with different keys, a shape then the same
+// keys but one, and a map of any size.
+func shapeCacheValue(r *rand.Rand, round int) any {
+	randMap := func(n int) map[string]any {
+		m := map[string]any{}
+		for len(m) < n {
+			m[shapeCacheKeys[r.IntN(len(shapeCacheKeys))]] = r.IntN(100)
+		}
+		return m
+	}
+	switch round % 4 {
+	case 0:
+		shape := randMap(2 + r.IntN(20))
+		list := make([]any, 1+r.IntN(5))
+		for i := range list {
+			m := map[string]any{}
+			for k := range shape {
+				m[k] = map[string]any{"p": i, "q": k}
+			}
+			list[i] = m
+		}
+		return list
+	case 1:
+		return []any{randMap(9), randMap(9), randMap(9), randMap(10), randMap(10), randMap(3)}
+	case 2:
+		a := randMap(5 + r.IntN(10))
+		bm := map[string]any{}
+		for k, x := range a {
+			bm[k] = x
+		}
+		for k := range bm {
+			delete(bm, k)
+			bm["other"+fmt.Sprint(round)] = 1
+			break
+		}
+		return []any{a, bm, a}
+	default:
+		return randMap(r.IntN(24))
 	}
 }
 

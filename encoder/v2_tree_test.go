@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 	"unicode/utf8"
 
@@ -43,7 +44,7 @@ func (g *treeGen) str() string {
 		}
 		return s
 	}
-	return fmt.Sprintf("k%d", c%16)
+	return fmt.Sprintf("k%d", c%64)
 }
 
 func (g *treeGen) value() any {
@@ -74,8 +75,12 @@ func (g *treeGen) value() any {
 		return (*int)(nil)
 	case 9, 10, 11:
 		n := int(g.byte() % 6)
-		if n == 5 {
+		switch n {
+		case 5:
 			return map[string]any(nil)
+		case 4:
+			// Enough members for the shapes (treeMapShapedV2).
+			n = minShapeKeysV2 + int(g.byte()%8)
 		}
 		m := make(map[string]any, n)
 		g.depth++
@@ -86,8 +91,23 @@ func (g *treeGen) value() any {
 		return m
 	default:
 		n := int(g.byte() % 6)
-		if n == 5 {
+		switch n {
+		case 5:
 			return []any(nil)
+		case 4:
+			if g.depth >= 2 {
+				break
+			}
+			// One value many times: a map of many members among them is
+			// written from its shape once the shapes are tried.
+			g.depth++
+			v := g.value()
+			g.depth--
+			s := make([]any, 12)
+			for i := range s {
+				s[i] = v
+			}
+			return s
 		}
 		s := make([]any, n)
 		g.depth++
@@ -117,6 +137,10 @@ var treeSeeds = [][]byte{
 	{12, 2, 8, 12, 1, 9, 1, 20, 12, 1, 2, 3},
 	{9, 3, 20, 1, 3, 21, 12, 0, 22, 9, 0},
 	{9, 1, 20, 1, 11},
+	// An array of one object of 17 members (null), 12 times: written
+	// through the shapes (treeMapShapedV2) once they are tried.
+	{12, 4, 9, 4, 0, 100, 4, 101, 4, 102, 4, 103, 4, 104, 4, 105, 4, 106, 4, 107, 4, 108, 4,
+		109, 4, 110, 4, 111, 4, 112, 4, 113, 4, 114, 4, 115, 4, 116, 4},
 }
 
 // treeOptionSets are the options FuzzTreeV2 picks from: those under
@@ -272,5 +296,49 @@ func TestTreeV2Runs(t *testing.T) {
 	e.v2.bits = v2Slow
 	if e.treeV2() {
 		t.Fatal("tree walk on under v2Slow")
+	}
+}
+
+// TestTreeV2Shapes writes lists of maps of one shape (keys from
+// shapeCacheKeys, values of every kind the tree walk writes itself, one
+// of them a float JSON cannot hold in some lists), long enough that most
+// maps are written from the shape remembered for the first, with the v1
+// dialect's sorted writes of the same lists in between (the two dialects
+// share the pooled states' shapes), and compares the tree walk with the
+// general path.
+func TestTreeV2Shapes(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	values := []any{"s", "<&>", "\u2028", 1.5, true, nil, map[string]any{"p": 1.0}, []any{"q", 2.0}}
+	for round := range 200 {
+		keys := map[string]bool{}
+		for len(keys) < minShapeKeysV2+r.IntN(12) {
+			keys[shapeCacheKeys[r.IntN(len(shapeCacheKeys))]] = true
+		}
+		list := make([]any, 10+r.IntN(20))
+		bad := -1
+		if round%3 == 0 {
+			bad = r.IntN(len(list))
+		}
+		for i := range list {
+			m := map[string]any{}
+			for k := range keys {
+				m[k] = values[r.IntN(len(values))]
+			}
+			if i == bad {
+				for k := range m {
+					m[k] = math.NaN()
+					break
+				}
+			}
+			list[i] = m
+		}
+		if _, err := Encode(list, SortMapKeys); err != nil && bad < 0 {
+			t.Fatal(err)
+		}
+		for _, o := range []jsonopts.Bools{0, jsonopts.EscapeForHTML, jsonopts.EscapeForJS} {
+			if msg := marshalTreeBoth(list, fastOpts(o), false); msg != "" {
+				t.Fatalf("round %d options %v: %s", round, o, msg)
+			}
+		}
 	}
 }

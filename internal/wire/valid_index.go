@@ -47,6 +47,10 @@ type skIdx struct {
 	sur, surBad, high uint64
 	// backslash is 1 once a backslash was seen (in a string or out).
 	backslash uint64
+	// noSur is 1 where the caller has no use for the pairing of escaped
+	// surrogates (Valid: encoding/json accepts lone ones): sur and surBad
+	// then stay 0, and the kernels skip the work.
+	noSur uint64
 }
 
 // skIdxCap is the number of tokens the second stage takes from the first
@@ -153,7 +157,7 @@ func (st *skIdx) block(m *skIdxMasks) uint64 {
 		need := u<<1 | u<<2 | u<<3 | u<<4 | st.hex
 		st.hex = u>>63 | u>>62 | u>>61 | u>>60
 		bad |= need &^ m.hex
-		if u|st.sur != 0 {
+		if u|st.sur != 0 && st.noSur == 0 {
 			st.surrogates(m, u)
 		}
 	}
@@ -274,7 +278,7 @@ func skIdxFill(s string, j int, st *skIdx, out *[skIdxCap]uint32) (count, next i
 // verdict. len(s) must be below 1<<32.
 func validIndexed(s string) (ok, deep bool) {
 	var idx [skIdxCap]uint32
-	var st skIdx
+	st := skIdx{noSur: 1}
 	n := len(s)
 	base := unsafe.Pointer(unsafe.StringData(s))
 	tokens := unsafe.Pointer(&idx[0])

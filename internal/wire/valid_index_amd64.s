@@ -218,6 +218,10 @@ TEXT ·skIdxAVX2(SB), NOSPLIT, $128-64
 	SUBQ $64, R14
 	LEAQ (DI)(R14*4), R14
 	MOVQ R14, lim-16(SP)
+	// sm: all ones unless skIdx.noSur says the surrogates are skipped.
+	MOVQ 136(DX), AX
+	SUBQ $1, AX
+	MOVQ AX, sm-32(SP)
 	VPXOR Y9, Y9, Y9
 
 	MOVQ $0x22, AX
@@ -676,6 +680,7 @@ checkescapes:
 	// is kept in the frame meanwhile.
 	MOVQ usave-96(SP), AX
 	ORQ  104(CX), AX
+	ANDQ sm-32(SP), AX
 	JZ   nosurrogates
 	MOVQ R8, esc-128(SP)
 	VMOVDQU skIdxSurLo<>(SB), Y6
@@ -884,6 +889,10 @@ TEXT ·skIdxAVX512(SB), NOSPLIT, $152-64
 	ORQ  R15, AX
 	MOVQ AX, spc-144(SP)
 	MOVQ $0, surbad-40(SP)
+	// sm: all ones unless skIdx.noSur says the surrogates are skipped.
+	MOVQ 136(DX), AX
+	SUBQ $1, AX
+	MOVQ AX, sm-72(SP)
 	VPXORQ Z9, Z9, Z9
 	XORQ R13, R13
 	MOVQ room+32(FP), AX
@@ -1155,6 +1164,7 @@ bcheck:
 	// here and nothing carried: K1 d or D, K2 8-b, K3 c-f.
 	MOVQ usave-48(SP), R8
 	ORQ  sur-32(SP), R8
+	ANDQ sm-72(SP), R8
 	JZ   bnosurrogates
 	VMOVDQU64 skIdxSurLo<>(SB), Z6
 	VMOVDQU64 skIdxSurHi<>(SB), Z5

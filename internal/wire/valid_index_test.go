@@ -160,6 +160,10 @@ func idxState(r *rand.Rand) skIdx {
 	st := skIdx{escaped: bit(), scalar: bit(), hex: uint64(r.Intn(16)),
 		numRun: bit(), pointRun: bit(), expRun: bit(), digit: bit(), exp: bit(), signPoint: bit(), minus: bit(), zero: bit(),
 		sur: uint64(r.Intn(256)), surBad: bit(), high: bit(), backslash: bit()}
+	if r.Intn(4) == 0 {
+		// A caller with no use for surrogates (Valid) starts with none.
+		st.noSur, st.sur, st.surBad = 1, 0, 0
+	}
 	if r.Intn(2) == 0 {
 		st.inString = ^uint64(0)
 	}

@@ -66,6 +66,11 @@ func appendDigits(dst []byte, u, neg uint64) []byte {
 	b[0] = '-'
 	out := (*[intRoom - 1]byte)(b[neg&1:])
 	l += int(neg)
+	if u < 10 {
+		// One digit (counts, small enums, array indexes): a byte.
+		out[0] = '0' + byte(u)
+		return dst[:l+1]
+	}
 	if u < 1e8 {
 		// The eight places of u, less the leading zeros (the low zero
 		// bytes of the word; one digit at least).

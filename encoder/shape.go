@@ -43,6 +43,7 @@ const (
 	minShapeKeysV2 = 17
 	maxShapeKeys   = 64        // larger maps are rarely repeated
 	maxShapeArena  = 128 << 10 // bytes of keys remembered
+	maxProbeKeys   = 16        // keys probeOf weighs
 )
 
 // keyShape is the sorted key list of a map, and the same keys quoted
@@ -171,10 +172,11 @@ func (c *shapeCache) remember(entries []sortEntry, html bool) {
 }
 
 // probeOf returns the index of the key of keys (sorted) that the fewest
-// shapes of the same size hold.
+// shapes of the same size hold, among its first maxProbeKeys keys (it
+// runs on every shape remembered, so it is bounded).
 func (c *shapeCache) probeOf(keys []string) uint8 {
 	best, bestCount := 0, maxShapes+1
-	for i, k := range keys {
+	for i, k := range keys[:min(len(keys), maxProbeKeys)] {
 		count := 0
 		for j := c.head[len(keys)]; j != 0; j = c.shapes[j-1].next {
 			if _, found := slices.BinarySearch(c.shapes[j-1].keys, k); found {

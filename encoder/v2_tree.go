@@ -130,10 +130,14 @@ func (e *state) treeMapShapedV2(b []byte, m map[string]any, html bool) ([]byte, 
 	sh, e.vals = e.shapes.lookup(m, html, e.vals)
 	var err error
 	if sh != nil {
-		for i, q := range sh.quoted {
+		// The values may hold maps that replace sh in the cache (or
+		// empty it): its slices are taken now (the strings they hold
+		// are never overwritten, only dropped).
+		keys, quoted := sh.keys, sh.quoted
+		for i, q := range quoted {
 			b = append(b, q...)
 			if b, err = e.treeValueV2(b, &e.vals[base+i], html); err != nil {
-				err = within(err, pointerName(sh.keys[i]))
+				err = within(err, pointerName(keys[i]))
 				break
 			}
 			b = append(b, ',')

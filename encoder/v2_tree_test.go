@@ -342,3 +342,37 @@ func TestTreeV2Shapes(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeV2ShapeReplaced writes, through a shape, an object whose first
+// member holds many objects of new shapes (which replace shapes in the
+// cache and fill its arena, emptying it) and whose last member cannot be
+// written: the error must name the last member, as the general path's
+// does (the shape the object was written by is gone by then).
+func TestTreeV2ShapeReplaced(t *testing.T) {
+	object := func() map[string]any {
+		m := map[string]any{}
+		for i := range minShapeKeysV2 {
+			m[fmt.Sprintf("k%02d", i)] = 1.0
+		}
+		return m
+	}
+	var list []any
+	for range 60 {
+		list = append(list, object())
+	}
+	last := object()
+	var inner []any
+	for j := range 40 {
+		m := map[string]any{}
+		for k := range maxShapeKeys {
+			m[fmt.Sprintf("nested-map-%03d-key-%03d-padding-padding-padding", j, k)] = 1.0
+		}
+		inner = append(inner, m)
+	}
+	last["k00"] = inner
+	last[fmt.Sprintf("k%02d", minShapeKeysV2-1)] = math.NaN()
+	list = append(list, last)
+	if msg := marshalTreeBoth(list, fastOpts(0), false); msg != "" {
+		t.Fatal(msg)
+	}
+}

@@ -230,7 +230,7 @@ func (e *state) appendSliceAny(b []byte, s []any) ([]byte, error) {
 	if e.depth >= cycleCheckDepth {
 		return e.encodeChecked(b, unsafe.Pointer(unsafe.SliceData(s)), sliceAnyType, len(s), func(b []byte) ([]byte, error) { return e.sliceAnyBody(b, s) })
 	}
-	if e.opts&SortMapKeys == 0 && !forceGeneralTree {
+	if !forceGeneralTree {
 		return e.treeSlice(b, s)
 	}
 	e.depth++

@@ -1,8 +1,9 @@
 package encoder
 
 // The v1 dialect's walk of generic trees (map[string]any and []any), as
-// the v2 dialect's in v2_tree.go: where members are written in
-// iteration order (no SortMapKeys), the member and element loops test
+// the v2 dialect's in v2_tree.go: for arrays always, and for objects
+// where members are written in iteration order (no SortMapKeys; sorted
+// objects go to appendMapStringAny), the member and element loops test
 // each value's type word and write strings, float64s, booleans and null
 // without a call, and nested objects and arrays with one call. Other
 // values go to appendAny, and levels past cycleCheckDepth to
@@ -71,7 +72,7 @@ func (e *state) treeMap(b []byte, m map[string]any) ([]byte, error) {
 }
 
 // treeSlice writes the elements of s (non-nil) and counts it as a
-// level, under !SortMapKeys.
+// level, under any options: its maps go to treeMapValue.
 func (e *state) treeSlice(b []byte, s []any) ([]byte, error) {
 	e.depth++
 	html := e.opts&EscapeHTML != 0
@@ -114,9 +115,10 @@ func (e *state) treeSlice(b []byte, s []any) ([]byte, error) {
 	return closeArray(b), nil
 }
 
-// treeMapValue is appendMapStringAny inside the walk.
+// treeMapValue is appendMapStringAny inside the walk, which maps
+// leave under SortMapKeys (arrays, having no order to impose, stay).
 func (e *state) treeMapValue(b []byte, m map[string]any) ([]byte, error) {
-	if m == nil || e.depth >= cycleCheckDepth {
+	if m == nil || e.depth >= cycleCheckDepth || e.opts&SortMapKeys != 0 {
 		return e.appendMapStringAny(b, m)
 	}
 	return e.treeMap(b, m)

@@ -85,12 +85,12 @@ func shortestDecimal(c uint64, q int, regular bool) (uint64, int) {
 	d := s + tIn&(1-sIn|closerT)
 	// A multiple of ten inside the interval is shorter than both s and
 	// s+1; only s rounded down or up to one can be.
-	sp := s / 10
-	upIn := 1 - lt((sp*10)<<2, vbl+open)
-	tpIn := 1 - lt(vbr, (sp*10+10)<<2+open)
+	sp := s / 10 * 10
+	upIn := 1 - lt(sp<<2, vbl+open)
+	tpIn := 1 - lt(vbr, (sp+10)<<2+open)
 	ten := (upIn ^ tpIn) & (1 - lt(s, 10))
 	m := -ten
-	d = d&^m | (sp+tpIn)*10&m
+	d = d&^m | (sp+10&-tpIn)&m
 	return d, k
 }
 
@@ -300,15 +300,13 @@ func appendShortest64(dst []byte, d uint64, k int, neg uint64, exp bool) []byte 
 	out[0] = '-'
 	out = out[neg&1:]
 
+	// Both quotients straight from d, so that neither waits for the
+	// other.
 	top := d / 1e16 // the first digit when d has 17 digits, else 0
-	r := d - top*1e16
-	hi := r / 1e8
-	wa := digits8(uint32(hi))
-	wb := digits8(uint32(r - hi*1e8))
-	var n17 uint64
-	if top != 0 {
-		n17 = 1
-	}
+	hi := d / 1e8
+	wa := digits8(uint32(hi - top*1e8))
+	wb := digits8(uint32(d - hi*1e8))
+	n17 := lt(1e16-1, d) // 1 when d has 17 digits
 	m17 := -n17
 	sh := uint(n17 * 8)
 	// The text of d as words, '0' past its digits.
@@ -389,11 +387,12 @@ func appendShortestSmall(dst []byte, d uint64, k int, neg uint64) []byte {
 	out := dst[l : l+floatRoom : l+floatRoom]
 	out[0] = '-'
 	out = out[neg&1:]
+	// Both quotients straight from d, so that neither waits for the
+	// other.
 	top := d / 1e16 // the first digit when d has 17 digits, else 0
-	r := d - top*1e16
-	hi := r / 1e8
-	wa := digits8(uint32(hi))
-	wb := digits8(uint32(r - hi*1e8))
+	hi := d / 1e8
+	wa := digits8(uint32(hi - top*1e8))
+	wb := digits8(uint32(d - hi*1e8))
 	var n17 uint64
 	if top != 0 {
 		n17 = 1

@@ -19,8 +19,11 @@ import (
 //
 //   - below 10^8: one word of eight places, shifted to drop the
 //     leading zeros;
-//   - nine or ten digits (ids, Unix timestamps in seconds): the first
-//     one or two from digitPairs, then a word of eight;
+//   - nine digits (ids): the first as a byte, then a word of eight;
+//     ten (Unix timestamps in seconds): the first two from digitPairs,
+//     then a word of eight (a branch each: values of one length, as
+//     a field's usually are, predict it, and the text's length is then
+//     known before the digits are);
 //   - up to sixteen: two words of eight, the first shifted;
 //   - more: one to four leading digits from digits4, then two words.
 //
@@ -83,12 +86,20 @@ func appendDigits(dst []byte, u, neg uint64) []byte {
 	w2 := digits8(uint32(u-hi*1e8)) | asciiZeros
 	var n int // digits before the last eight
 	switch {
+	case hi < 10:
+		// Nine digits (ids): the first as a byte. Ids and timestamps
+		// of one length predict this branch and the next, and then
+		// the text's length does not wait for hi.
+		out[0] = '0' + byte(hi)
+		binary.LittleEndian.PutUint64(out[1:9], w2)
+		return dst[:l+9]
 	case hi < 100:
-		// Nine or ten digits (ids, timestamps in seconds): the first
-		// one or two from digitPairs.
-		n = 2 - int(lt(hi, 10))
-		pair := uint64(digitPairs[2*hi]) | uint64(digitPairs[2*hi+1])<<8
-		binary.LittleEndian.PutUint64(out[0:8], pair>>(uint(2-n)*8&15))
+		// Ten digits (timestamps in seconds): the first two from
+		// digitPairs.
+		out[0] = digitPairs[2*hi]
+		out[1] = digitPairs[2*hi+1]
+		binary.LittleEndian.PutUint64(out[2:10], w2)
+		return dst[:l+10]
 	case hi < 1e8:
 		w := digits8(uint32(hi))
 		lz := uint(bits.TrailingZeros64(w)) >> 3 // hi >= 100
@@ -138,10 +149,13 @@ func AppendIntsComma(dst []byte, vs []int64) []byte {
 				w2 := digits8(uint32(u-hi*1e8)) | asciiZeros
 				var n int
 				switch {
+				case hi < 10:
+					n = 1
+					out[0] = '0' + byte(hi)
 				case hi < 100:
-					n = 2 - int(lt(hi, 10))
-					pair := uint64(digitPairs[2*hi]) | uint64(digitPairs[2*hi+1])<<8
-					binary.LittleEndian.PutUint64(out[0:8], pair>>(uint(2-n)*8&15))
+					n = 2
+					out[0] = digitPairs[2*hi]
+					out[1] = digitPairs[2*hi+1]
 				case hi < 1e8:
 					w := digits8(uint32(hi))
 					lz := uint(bits.TrailingZeros64(w)) >> 3

@@ -103,10 +103,11 @@ func appendCanonDecimal(dst []byte, s string, pos, end int) (out []byte, ok bool
 // appendCanonDigits is appendCanonDecimal for the number read as
 // mant×10^exp (mant not 0, of nd significant digits, up to 19), negative
 // when neg; pointed when pointDecimal read it, which makes it at least 1
-// and below 10^7: it is then written by wire.AppendFloatSmall or
+// and below 10^7: its own digits are then written by
 // wire.AppendDecimalSmall, whose branch on the magnitude follows the
 // branch on pointDecimal's shape taken already, so that values of mixed
-// magnitudes cost no other mispredicted branch.
+// magnitudes cost no other mispredicted branch (a float, by
+// wire.AppendFloatGeneral, which branches on the magnitude itself).
 func appendCanonDigits(dst []byte, mant uint64, nd, exp int, neg, pointed bool) (out []byte, ok bool) {
 	f, ok := wire.DecimalToFloat(mant, exp, neg)
 	if !ok {
@@ -147,9 +148,6 @@ func appendCanonDigits(dst []byte, mant uint64, nd, exp int, neg, pointed bool) 
 				}
 				return wire.AppendDecimal(dst, q, exp+nd-15, neg), true
 			}
-		}
-		if pointed {
-			return wire.AppendFloatSmall(dst, f), true
 		}
 		return wire.AppendFloatGeneral(dst, f), true
 	}

@@ -46,8 +46,8 @@ func checkFloat64(t *testing.T, f float64) {
 		t.Fatalf("AppendFloat(%b = %v, 64) = %s, want %s", math.Float64bits(f), f, got[1:], want[1:])
 	}
 	if f != 0 {
-		if got := AppendFloatSmall([]byte("x"), f); string(got) != string(want) {
-			t.Fatalf("AppendFloatSmall(%b = %v) = %s, want %s", math.Float64bits(f), f, got[1:], want[1:])
+		if got := AppendFloatGeneral([]byte("x"), f); string(got) != string(want) {
+			t.Fatalf("AppendFloatGeneral(%b = %v) = %s, want %s", math.Float64bits(f), f, got[1:], want[1:])
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"unsafe"
@@ -60,4 +61,59 @@ func TestTinyBlock(t *testing.T) {
 		t.Fatalf("slabs after a tiny decode are not one tinyBlock: capacities %d, %d, %d", cap(d.anyPool), cap(d.strs), cap(d.slices))
 	}
 	d.reset()
+}
+
+// TestStringsOutliveInput: strings decoded from a []byte are not views
+// of it, whatever its size (a small input may be copied whole, a large
+// one string by string) and whether or not strings are decoded twice
+// the same way in a row (ownSmall decides at each document's first
+// kept string, by the arena's room): the caller may overwrite the
+// input once Decode returns.
+func TestStringsOutliveInput(t *testing.T) {
+	type rec struct {
+		Name string
+		Tags []string
+		M    map[string]string
+	}
+	item := `{"Name":"nämé-%d","Tags":["a%d","b\u00e9%d","longer tag number %d"],"M":{"k%d":"v%d"}}`
+	for _, count := range []int{1, 3, 40, 200, 2000} {
+		var sb strings.Builder
+		sb.WriteByte('[')
+		for i := range count {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			sb.WriteString(strings.ReplaceAll(item, "%d", strings.Repeat("x", i%7)))
+		}
+		sb.WriteByte(']')
+		doc := sb.String()
+		for _, opts := range []Options{0, OptionCopyString} {
+			for round := range 3 {
+				in := []byte(doc)
+				var generic any
+				var typed []rec
+				if err := Decode(in, &generic, opts); err != nil {
+					t.Fatal(err)
+				}
+				in2 := []byte(doc)
+				if err := Decode(in2, &typed, opts); err != nil {
+					t.Fatal(err)
+				}
+				for i := range in {
+					in[i], in2[i] = 'Z', 'Z'
+				}
+				var wantGeneric any
+				var wantTyped []rec
+				if err := Decode([]byte(doc), &wantGeneric, opts); err != nil {
+					t.Fatal(err)
+				}
+				if err := Decode([]byte(doc), &wantTyped, opts); err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(generic, wantGeneric) || !reflect.DeepEqual(typed, wantTyped) {
+					t.Fatalf("%d records, options %v, round %d: strings changed with the input", count, opts, round)
+				}
+			}
+		}
+	}
 }

@@ -64,11 +64,10 @@ func TestTinyBlock(t *testing.T) {
 }
 
 // TestStringsOutliveInput: strings decoded from a []byte are not views
-// of it, whatever its size (a small input may be copied whole, a large
-// one string by string) and whether or not strings are decoded twice
-// the same way in a row (ownSmall decides at each document's first
-// kept string, by the arena's room): the caller may overwrite the
-// input once Decode returns.
+// of it, whatever its size (from a few hundred bytes to past the
+// arena's largest block) and however full the arena is when a document
+// begins (each case runs three times in a row, and the arena carries
+// over): the caller may overwrite the input once Decode returns.
 func TestStringsOutliveInput(t *testing.T) {
 	type rec struct {
 		Name string

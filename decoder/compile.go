@@ -1121,6 +1121,7 @@ func (d *state) carve(n int) unsafe.Pointer {
 		off = 0
 	}
 	d.arena = d.arena[:off+n]
+	clear(d.arena[off:])
 	return unsafe.Pointer(&d.arena[off])
 }
 

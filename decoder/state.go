@@ -250,7 +250,21 @@ const (
 
 // newArena starts a new arena block (strings handed out keep the old one).
 func (d *state) newArena() {
-	d.arena = make([]byte, 0, min(max(len(d.src)-d.pos, arenaBlockMin), arenaBlockMax))
+	d.arena = uncleared(min(max(len(d.src)-d.pos, arenaBlockMin), arenaBlockMax))
+}
+
+// uncleared returns an empty slice with room for n bytes, 8-byte
+// aligned, whose memory is not cleared first as make's is:
+// strings.Builder's Grow allocates that way, and the arena's users
+// write every byte they hand out (strings) or clear it (carve).
+// Clearing whole blocks was 5% of DecodeGeneric/string_unicode, whose
+// strings fill a new block at every call. Were Grow to clear, this
+// would only be slower.
+func uncleared(n int) []byte {
+	var b strings.Builder
+	b.Grow(n + 8)
+	b.WriteString("\x00\x00\x00\x00\x00\x00\x00\x00")
+	return unsafe.Slice(unsafe.StringData(b.String()), n+8)[8 : 8 : n+8]
 }
 
 // arenaString copies b into the arena and returns it as a string. The

@@ -69,33 +69,35 @@ func skValidUTF8AVX2(p *byte, n int) bool
 
 // ValidUTF8 is utf8.ValidString, 32 bytes at a time where the CPU
 // allows.
+//
+// The kernel checks whole blocks of 32 bytes in place: the blocks from
+// the start, then a window of the last 64 bytes, from the start of the
+// sequence there (moved back over up to three continuation bytes; a
+// fourth is invalid and the kernel says so). The blocks from the start
+// end inside the window, at most 32 bytes into it, so that a sequence
+// they cut off is checked whole by the window, and bytes are checked
+// twice only there. The window's end may cut off a sequence too: the
+// text from its start to the end of s, at most seven bytes, goes to
+// utf8.ValidString. (A tail copied into a block padded with spaces
+// took fewer instructions but more time: the kernel's 32-byte loads of
+// bytes just stored by narrower stores wait for them. The UTF-8 check
+// was 20% of DecodeGeneric/string_unicode/jet-default with the copy,
+// 15% with the window: `perf record -e cpu-clock` on
+// `go test -c` of bench, `-test.bench
+// '^BenchmarkDecodeGeneric$/^string_unicode$/^jet-default$'`.)
 func ValidUTF8(s string) bool {
 	if len(s) < 64 || !skHasAVX2 {
 		return utf8.ValidString(s)
 	}
-	m := len(s) &^ 31
-	if !skValidUTF8AVX2(unsafe.StringData(s), m) {
-		return false
-	}
-	// The rest, and a sequence cut off at m, lie in the last 64 bytes:
-	// checked by the kernel in place, from the start of the sequence
-	// there (moved back over up to three continuation bytes; a fourth
-	// is invalid and the kernel says so). A copy into a padded block
-	// would cost less instructions but more time: the kernel's 32-byte
-	// loads of bytes just stored by narrower stores wait for them
-	// (DecodeGeneric/string_unicode, 8% of its time).
 	st := len(s) - 64
 	for j := 0; j < 3 && st > 0 && s[st]&0xc0 == 0x80; j++ {
 		st--
 	}
-	if !skValidUTF8AVX2(unsafe.StringData(s[st:]), 64) {
+	if !skValidUTF8AVX2(unsafe.StringData(s), st&^31+32) ||
+		!skValidUTF8AVX2(unsafe.StringData(s[st:]), 64) {
 		return false
 	}
-	// The kernel passes a sequence cut off at the window's end, e: the
-	// text from that sequence's start (at most three bytes back) to the
-	// end of s, at most seven bytes, is checked byte by byte.
-	e := st + 64
-	k := e
+	k := st + 64
 	for j := 0; j < 3 && k > st && s[k-1]&0xc0 == 0x80; j++ {
 		k--
 	}

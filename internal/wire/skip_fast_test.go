@@ -624,6 +624,25 @@ func TestValidUTF8(t *testing.T) {
 	}
 }
 
+// TestValidUTF8Boundaries puts each short sequence, whole, cut or
+// invalid, at every place of texts of 64 to 160 bytes, so that it
+// meets every end of ValidUTF8's blocks and of its last window (a
+// sequence cut off where the blocks from the start end was once
+// passed by them and by the window alike).
+func TestValidUTF8Boundaries(t *testing.T) {
+	seqs := []string{"é", "日", "😀", "\xc2", "\xe2\x82", "\xf0\x9f\x98", "\x80", "\xed\xa0\x80", "\xff"}
+	for _, fill := range []string{"a", "é", "日本"} {
+		for n := 64; n <= 160; n++ {
+			base := strings.Repeat(fill, n)[:n]
+			for _, q := range seqs {
+				for p := 0; p+len(q) <= n; p++ {
+					checkValidUTF8(t, base[:p]+q+base[p+len(q):])
+				}
+			}
+		}
+	}
+}
+
 func FuzzValidUTF8(f *testing.F) {
 	f.Add(strings.Repeat("日本語", 30))
 	f.Add(strings.Repeat("a", 64) + "\xe2\x82")

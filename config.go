@@ -105,9 +105,9 @@ var (
 // API is a frozen Config: the encoding/json-shaped functions, with the
 // Config's choices baked in. It is safe for concurrent use.
 type API interface {
-	// Marshal returns the JSON encoding of v.
+	// Marshal encodes v as JSON, as the Config directs.
 	Marshal(v any) ([]byte, error)
-	// MarshalToString returns the JSON encoding of v as a string.
+	// MarshalToString is Marshal with the result as a string.
 	MarshalToString(v any) (string, error)
 	// MarshalIndent is Marshal with each element on its own line,
 	// starting with prefix and one indent per level.

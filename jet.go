@@ -14,7 +14,7 @@ import (
 	"github.com/jetjson/jet/option"
 )
 
-// Marshal returns the JSON encoding of v with ConfigDefault: like
+// Marshal encodes v as JSON under ConfigDefault. The output is
 // encoding/json's Marshal, except that strings are not HTML-escaped and
 // map keys are not sorted. Use ConfigStd.Marshal for encoding/json's exact
 // output.

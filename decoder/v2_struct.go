@@ -478,7 +478,7 @@ type fallbackFunc func(d *state, p unsafe.Pointer, name, quoted string, nameAt i
 
 var errRawEmbedNotObject = errors.New("embedded raw value must be a JSON object")
 
-// trimSpaceRight drops JSON whitespace from the end of b.
+// trimSpaceRight returns b less any JSON whitespace it ends with.
 func trimSpaceRight(b []byte) []byte {
 	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\n' || b[len(b)-1] == '\r') {
 		b = b[:len(b)-1]

@@ -127,7 +127,7 @@ func putState(e *state) {
 	statePool.Put(e)
 }
 
-// Encode returns the JSON encoding of v. The result is the only
+// Encode encodes v as JSON and returns the bytes. The result is the only
 // allocation Encode makes for most values.
 func Encode(v any, opts Options) ([]byte, error) {
 	e := getState(opts)

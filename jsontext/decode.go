@@ -9,35 +9,33 @@ import (
 	"github.com/jetjson/jet/internal/wire"
 )
 
-// Decoder is a streaming decoder for raw JSON tokens and values. It is
-// used to read a stream of top-level JSON values, each separated by
-// optional whitespace characters.
+// Decoder parses JSON text from an io.Reader, one token or one value at a
+// time. The text is a sequence of top-level JSON values, which may be
+// separated by whitespace.
 //
-// Decoder.ReadToken and Decoder.ReadValue calls may be interleaved. For
-// example, the following JSON value:
+// Calls to Decoder.ReadToken and Decoder.ReadValue can be mixed freely.
+// Given the input
 //
-//	{"name":"value","array":[null,false,true,3.14159],"object":{"k":"v"}}
+//	{"id":7,"tags":["a","b"],"meta":{"ok":true}}
 //
-// can be parsed with the following calls (ignoring errors for brevity):
+// this call sequence, for instance (errors left unchecked to keep it
+// short), returns the parts shown in the comments:
 //
 //	d.ReadToken() // {
-//	d.ReadToken() // "name"
-//	d.ReadToken() // "value"
-//	d.ReadValue() // "array"
+//	d.ReadToken() // "id"
+//	d.ReadToken() // 7
+//	d.ReadValue() // "tags"
 //	d.ReadToken() // [
-//	d.ReadToken() // null
-//	d.ReadToken() // false
-//	d.ReadValue() // true
-//	d.ReadToken() // 3.14159
+//	d.ReadToken() // "a"
+//	d.ReadValue() // "b"
 //	d.ReadToken() // ]
-//	d.ReadValue() // "object"
-//	d.ReadValue() // {"k":"v"}
+//	d.ReadValue() // "meta"
+//	d.ReadValue() // {"ok":true}
 //	d.ReadToken() // }
 //
-// The above is one of many possible sequences of calls and may not
-// represent the most sensible method to call for any given token/value.
-// For example, it is probably more common to call Decoder.ReadToken to
-// obtain a string token for object names.
+// Other sequences read the same input just as well; this one mixes the two
+// methods only to show that it can be done. Object names, for example,
+// would more naturally all be read with ReadToken.
 type Decoder struct {
 	s decoderState
 }
@@ -122,20 +120,19 @@ const (
 	decodeChunk     = 64 << 10
 )
 
-// NewDecoder constructs a new streaming decoder reading from r.
+// NewDecoder returns a Decoder that reads from r under the given options.
 //
-// If r is a bytes.Buffer, then the decoder parses directly from the
-// buffer without first copying the contents to an intermediate buffer.
-// Additional writes to the buffer must not occur while the decoder is in
-// use.
+// When r is a *bytes.Buffer, the Decoder parses the Buffer's contents where
+// they are, without copying them into a buffer of its own. The caller
+// must not write more to the Buffer until it is done with the Decoder.
 func NewDecoder(r io.Reader, opts ...Options) *Decoder {
 	d := new(Decoder)
 	d.Reset(r, opts...)
 	return d
 }
 
-// Reset resets a decoder such that it is reading afresh from r and
-// configured with the provided options.
+// Reset discards the state of d and makes it read from r under the given
+// options, as though it had just been returned by NewDecoder.
 func (d *Decoder) Reset(r io.Reader, opts ...Options) {
 	switch {
 	case d == nil:
@@ -172,7 +169,7 @@ func (d *decoderState) reset(buf []byte, r io.Reader, opts []Options) {
 	d.checkUTF8 = !o.Flags.Get(jsonopts.AllowInvalidUTF8)
 }
 
-// Options returns the options used to construct the decoder.
+// Options returns the options that d was created or last reset with.
 func (d *Decoder) Options() Options {
 	return &d.s.opts
 }
@@ -310,12 +307,12 @@ func (d *decoderState) badChar(pos int, where string) (int, error) {
 	return pos, invalidChar(d.buf[pos:], where)
 }
 
-// PeekKind retrieves the next token kind, but does not advance the read
-// offset.
+// PeekKind returns the kind of the next token without consuming it.
 //
-// It returns KindInvalid if an error occurs. Any such error is cached
-// until the next read call and it is the caller's responsibility to
-// eventually follow up a PeekKind call with a read call.
+// If the next token cannot be determined because of an error, PeekKind
+// returns KindInvalid and holds the error back; the next read call
+// reports it. A caller that sees KindInvalid should therefore make such a
+// call to learn what went wrong.
 func (d *Decoder) PeekKind() Kind {
 	return d.s.peekKind()
 }
@@ -445,9 +442,9 @@ func (d *decoderState) delimError(delim byte, next Kind) error {
 	return d.wrapError(err, pos, 0)
 }
 
-// ReadToken reads the next Token, advancing the read offset. The returned
-// token is only valid until the next Peek, Read, or Skip call. It returns
-// io.EOF if there are no more tokens.
+// ReadToken consumes and returns the next token. The Token refers to d's
+// buffer and expires at d's next Peek, Read or Skip call. Once the input
+// is exhausted, the error is io.EOF.
 func (d *Decoder) ReadToken() (Token, error) {
 	return d.s.tokenFromIndex()
 }

@@ -102,16 +102,15 @@ func (d *decoderState) numberAt(pos int) (start, end int, err error) {
 	}
 }
 
-// ReadValue returns the next raw JSON value, advancing the read offset.
-// The value is stripped of any leading or trailing whitespace and
-// contains the exact bytes of the input, which may contain invalid UTF-8
-// if AllowInvalidUTF8 is specified.
+// ReadValue consumes and returns the next complete JSON value. The result
+// is exactly the input text of that value, without the whitespace around
+// it; under AllowInvalidUTF8 it may therefore contain invalid UTF-8.
 //
-// The returned value is only valid until the next Peek, Read, or Skip
-// call and may not be mutated while the Decoder remains in use. If the
-// decoder is currently at the end token for an object or array, then it
-// reports a SyntacticError and the internal state remains unchanged. It
-// returns io.EOF if there are no more values.
+// The Value shares d's buffer: it expires at d's next Peek, Read or Skip
+// call, and must be left unmodified for as long as d is in use. When the
+// next token closes an object or array, there is no value to read:
+// ReadValue returns a SyntacticError and leaves d as it was. Once the
+// input is exhausted, the error is io.EOF.
 func (d *Decoder) ReadValue() (Value, error) {
 	return d.s.readValue()
 }
@@ -476,9 +475,9 @@ func (d *decoderState) array(pos, depth int) (int, error) {
 	}
 }
 
-// SkipValue is semantically equivalent to calling Decoder.ReadValue and
-// discarding the result, except that memory is not wasted trying to hold
-// the entire result.
+// SkipValue consumes the next JSON value and discards it. Its effect is
+// that of Decoder.ReadValue with the result ignored, but it need not keep
+// the whole value in memory.
 func (d *Decoder) SkipValue() error {
 	return d.s.skipValue()
 }
@@ -522,45 +521,38 @@ func (d *decoderState) skipValue() error {
 	return err
 }
 
-// InputOffset returns the current input byte offset. It gives the
-// location of the next byte immediately after the most recently returned
-// token or value. The number of bytes actually read from the underlying
-// io.Reader may be more than this offset due to internal buffering.
+// InputOffset returns the offset in the input just past the token or value
+// returned last; the next token starts at or after that byte. Because of
+// buffering, more bytes than that may already have been read from the
+// io.Reader.
 func (d *Decoder) InputOffset() int64 {
 	return d.s.offsetAt(d.s.prevEnd)
 }
 
-// UnreadBuffer returns the data remaining in the unread buffer, which may
-// contain zero or more bytes. This is the data already consumed from the
-// input io.Reader, but not yet read by a Decoder.ReadToken or
-// Decoder.ReadValue call. It may contain bytes that do not form valid
-// JSON, since it has not yet been validated according to the JSON
-// grammar. The exact amount of buffered data is an implementation detail
-// of the Decoder and may change over time.
+// UnreadBuffer returns the input that d has taken from its io.Reader but
+// not yet returned through Decoder.ReadToken or Decoder.ReadValue; it may
+// be empty. These bytes have not been checked against the JSON grammar,
+// so they need not be valid JSON. How much input the Decoder buffers
+// ahead is an implementation detail that may change between versions.
 //
-// It is the caller's responsibility to concatenate this buffer with the
-// remainder of the input Reader to obtain the full sequence of bytes
-// after the last read JSON token or value.
+// To recover all the input that follows the last token or value read, a
+// caller must append whatever is still left in the io.Reader to these
+// bytes.
 //
-// The returned buffer must not be mutated while Decoder continues to be
-// used. The buffer contents are valid until the next Peek, Read, or Skip
-// call.
+// The slice must not be modified while d is in use, and its contents stay
+// valid only until the next call of a Peek, Read or Skip method on d.
 func (d *Decoder) UnreadBuffer() []byte {
 	return d.s.buf[d.s.prevEnd:len(d.s.buf)]
 }
 
-// StackDepth returns the depth of the state machine for JSON data that
-// has already been read. Each level on the stack represents a nested JSON
-// object or array. It is incremented whenever a BeginObject or BeginArray
-// token is encountered and decremented whenever an EndObject or EndArray
-// token is encountered.
+// StackDepth returns how many objects and arrays are open in the input
+// read so far. A BeginObject or BeginArray token raises it by one, and an
+// EndObject or EndArray token lowers it by one.
 //
-// StackDepth returns 0 when not inside any object or array. In
-// particular, it returns 0 before any tokens have been read, after any
-// top-level value has been read, and between values when decoding a
-// stream of top-level values (e.g., NDJSON). StackDepth returns 1 inside a
-// top-level object or array, 2 inside a nested object or array, and so
-// on.
+// It is 0 outside every object and array: before anything has been read,
+// once a top-level value is complete, and between the values of a stream
+// of top-level values such as NDJSON. Directly inside a top-level object
+// or array it is 1, inside one nested in that it is 2, and so on.
 func (d *Decoder) StackDepth() int {
 	if d.s.outer.src != nil {
 		return d.s.outer.stackDepth(&d.s.m)
@@ -568,18 +560,15 @@ func (d *Decoder) StackDepth() int {
 	return d.s.m.depth() - 1
 }
 
-// StackIndex returns information about the specified stack level. It must
-// be a number between 0 and Decoder.StackDepth, inclusive. For each level,
-// it reports the kind:
+// StackIndex describes level i of the nesting stack, where i ranges from
+// 0 to Decoder.StackDepth inclusive. The Kind it returns is
+// KindBeginObject when level i is an object, KindBeginArray when it is an
+// array, and KindInvalid for level 0, which stands for the top level.
 //
-//   - KindInvalid for a level of zero,
-//   - KindBeginObject for a level representing a JSON object, and
-//   - KindBeginArray for a level representing a JSON array.
-//
-// It also reports the length of that JSON object or array decoded so far.
-// Each name and value in a JSON object is counted separately, so the
-// effective number of members is half the length. A complete JSON object
-// must have an even length.
+// The number it returns is how many items have been read so far at that
+// level. In an object, names and values are counted as separate items, so
+// the count is twice the number of members, and it is always even once a
+// member is complete.
 func (d *Decoder) StackIndex(i int) (Kind, int64) {
 	if d.s.outer.src != nil {
 		return d.s.outer.stackIndex(&d.s.m, i)
@@ -598,8 +587,8 @@ func stackIndex(m *machine, i int) (Kind, int64) {
 	return KindBeginArray, l.length()
 }
 
-// StackPointer returns a JSON Pointer (RFC 6901) to the most recently
-// read value.
+// StackPointer locates, as an RFC 6901 JSON Pointer, the value that d
+// read last.
 func (d *Decoder) StackPointer() Pointer {
 	d.s.names.copyOut(d.s.buf)
 	if d.s.outer.src != nil {

@@ -1,80 +1,70 @@
-// Package jsontext implements syntactic processing of JSON as specified in
-// RFC 4627, RFC 7159, RFC 7493, RFC 8259, and RFC 8785. JSON is a simple
-// data interchange format that can represent primitive data types such as
-// booleans, strings, and numbers, in addition to structured data types
-// such as objects and arrays.
+// Package jsontext reads and writes JSON at the level of its syntax, as
+// RFC 4627, RFC 7159, RFC 7493, RFC 8259 and RFC 8785 define it. JSON is a
+// text format for exchanging data; it has booleans, strings and numbers,
+// and it builds larger structures out of objects and arrays.
 //
 // It has the API and the behavior of Go's encoding/json/jsontext (Go
 // 1.27): a program changes its import path and nothing else. It is
 // jet's syntax layer: its token state machine is the grammar every other
 // reader of JSON text in jet is checked against.
 //
-// The Encoder and Decoder types are used to encode or decode a stream of
-// JSON tokens or values.
+// An Encoder writes, and a Decoder reads, a stream of JSON tokens and
+// values.
 //
 // # Tokens and Values
 //
-// A JSON token refers to the basic structural elements of JSON:
+// A token is one of the smallest meaningful pieces of JSON text:
 //
-//   - a JSON literal (i.e., null, true, or false)
-//   - a JSON string (e.g., "hello, world!")
-//   - a JSON number (e.g., 123.456)
-//   - a begin or end delimiter for a JSON object (i.e., '{' or '}')
-//   - a begin or end delimiter for a JSON array (i.e., '[' or ']')
+//   - a literal: null, true or false
+//   - a string, such as "caf\u00e9"
+//   - a number, such as -2.5e3
+//   - one of the delimiters that open and close an object, '{' and '}'
+//   - one of the delimiters that open and close an array, '[' and ']'
 //
-// A JSON token is represented by the Token type in Go. Technically, there
-// are two additional structural characters (i.e., ':' and ','), but there
-// is no Token representation for them since their presence can be
-// inferred by the structure of the JSON grammar itself. For example,
-// there must always be an implicit colon between the name and value of a
-// JSON object member.
+// The Token type holds one token. The grammar has two more punctuation
+// characters, ':' and ',', but no Token stands for them: where they go is
+// always clear from the surrounding tokens. A colon, for instance, always
+// sits between a member's name and its value.
 //
-// A JSON value refers to a complete unit of JSON data:
+// A value is one complete piece of JSON data:
 //
-//   - a JSON literal, string, or number
-//   - a JSON object (e.g., `{"name":"value"}`)
-//   - a JSON array (e.g., `[1,2,3]`)
+//   - a literal, a string or a number
+//   - an object, such as `{"ids":[7,8]}`
+//   - an array, such as `[true,null]`
 //
-// A JSON value is represented by the Value type in Go and is a []byte
-// containing the raw textual representation of the value. There is some
-// overlap between tokens and values as both contain literals, strings,
-// and numbers. However, only a value can represent the entirety of a JSON
-// object or array.
+// The Value type holds one value as a []byte of its JSON text. Literals,
+// strings and numbers are both tokens and values, but only a value can
+// hold an entire object or array.
 //
-// The Encoder and Decoder types contain methods to read or write the next
-// Token or Value in a sequence. They maintain a state machine to validate
-// whether the sequence of JSON tokens and/or values produces valid JSON.
-// Options may be passed to the NewEncoder or NewDecoder constructors to
-// configure the behavior of encoding and decoding.
+// Encoder and Decoder have methods that write or read the next Token or
+// Value of the stream. Both track where they are in the grammar, so that
+// any sequence of tokens and values that would not make valid JSON is
+// refused. NewEncoder and NewDecoder accept Options that adjust how they
+// work.
 //
 // # Terminology
 //
-// The terms "encode" and "decode" are used for syntactic functionality
-// that is concerned with processing JSON based on its grammar, and the
-// terms "marshal" and "unmarshal" are used for semantic functionality that
-// determines the meaning of JSON values as Go values and vice versa. This
-// package deals with JSON syntax, while jet's encoding/json/v2 package
-// deals with JSON semantics.
+// In this package and its companions, "encode" and "decode" mean handling
+// JSON as text that follows a grammar, while "marshal" and "unmarshal"
+// mean converting between JSON values and Go values, which involves what
+// the data means. This package covers the syntax; the semantics are the
+// concern of jet's encoding/json/v2 package.
 //
 // # Specifications
 //
-// Each RFC is generally a stricter subset of another RFC. In increasing
-// order of strictness:
+// The RFCs that define JSON differ mainly in how strict they are. From
+// the most lenient to the strictest:
 //
-//   - RFC 4627 and RFC 7159 do not require (but recommend) the use of
-//     UTF-8 and also do not require (but recommend) that object names be
-//     unique.
-//   - RFC 8259 requires the use of UTF-8, but does not require (but
-//     recommends) that object names be unique.
-//   - RFC 7493 requires the use of UTF-8 and also requires that object
-//     names be unique.
-//   - RFC 8785 defines a canonical representation. It requires the use of
-//     UTF-8 and also requires that object names be unique and in a
-//     specific ordering. It specifies exactly how strings and numbers
-//     must be formatted.
+//   - RFC 4627 and RFC 7159 recommend UTF-8 and recommend unique object
+//     member names, but demand neither.
+//   - RFC 8259 demands UTF-8 and still only recommends unique names.
+//   - RFC 7493 demands both UTF-8 and unique names.
+//   - RFC 8785 defines a canonical form: on top of UTF-8 and unique
+//     names, it fixes the order of object members and the exact way every
+//     string and number is written.
 //
-// By default, this package operates on RFC 7493, but can be configured to
-// operate according to the other RFC specifications.
+// This package follows RFC 7493 unless options tell it to follow one of
+// the others.
 //
 // # Security Considerations
 //

@@ -12,35 +12,33 @@ import (
 	"github.com/jetjson/jet/internal/wire"
 )
 
-// Encoder is a streaming encoder to raw JSON tokens and values. It is used
-// to write a stream of top-level JSON values, each terminated with a
-// newline character.
+// Encoder produces JSON text on an io.Writer, one token or one value at a
+// time. The text is a sequence of top-level JSON values, and the Encoder
+// ends each of them with a newline.
 //
-// Encoder.WriteToken and Encoder.WriteValue calls may be interleaved. For
-// example, the following JSON value:
+// Calls to Encoder.WriteToken and Encoder.WriteValue can be mixed freely.
+// This call sequence, for instance (errors left unchecked to keep it
+// short),
 //
-//	{"name":"value","array":[null,false,true,3.14159],"object":{"k":"v"}}
+//	e.WriteToken(BeginObject)          // {
+//	e.WriteToken(String("id"))         // "id"
+//	e.WriteToken(Int(7))               // 7
+//	e.WriteValue(Value(`"tags"`))      // "tags"
+//	e.WriteToken(BeginArray)           // [
+//	e.WriteToken(String("a"))          // "a"
+//	e.WriteValue(Value(`"b"`))         // "b"
+//	e.WriteToken(EndArray)             // ]
+//	e.WriteToken(String("meta"))       // "meta"
+//	e.WriteValue(Value(`{"ok":true}`)) // {"ok":true}
+//	e.WriteToken(EndObject)            // }
 //
-// can be composed with the following calls (ignoring errors for brevity):
+// produces the value
 //
-//	e.WriteToken(BeginObject)        // {
-//	e.WriteToken(String("name"))     // "name"
-//	e.WriteToken(String("value"))    // "value"
-//	e.WriteValue(Value(`"array"`))   // "array"
-//	e.WriteToken(BeginArray)         // [
-//	e.WriteToken(Null)               // null
-//	e.WriteToken(False)              // false
-//	e.WriteValue(Value("true"))      // true
-//	e.WriteToken(Float(3.14159))     // 3.14159
-//	e.WriteToken(EndArray)           // ]
-//	e.WriteValue(Value(`"object"`))  // "object"
-//	e.WriteValue(Value(`{"k":"v"}`)) // {"k":"v"}
-//	e.WriteToken(EndObject)          // }
+//	{"id":7,"tags":["a","b"],"meta":{"ok":true}}
 //
-// The above is one of many possible sequences of calls and may not
-// represent the most sensible method to call for any given token/value.
-// For example, it is probably more common to call Encoder.WriteToken with
-// a string for object names.
+// Other sequences give the same output; this one mixes the two methods
+// only to show that it can be done. Object names, for example, would more
+// naturally all be written with WriteToken and String.
 type Encoder struct {
 	s encoderState
 }
@@ -154,20 +152,20 @@ func fmtFlagsOf(o *jsonopts.Struct) fmtFlags {
 // through it, up to encodeBufMax (more only to hold a large token).
 const encodeBufMax = 4 << 10
 
-// NewEncoder constructs a new streaming encoder writing to w configured
-// with the provided options. It flushes the internal buffer when the
-// buffer is sufficiently full or when a top-level value has been written.
+// NewEncoder returns an Encoder that writes to w under the given options.
+// Output is buffered and passed to w once the buffer is nearly full and
+// at the end of every top-level value.
 //
-// If w is a bytes.Buffer, then the encoder appends directly into the
-// buffer without copying the contents from an intermediate buffer.
+// When w is a *bytes.Buffer, the Encoder writes straight into the
+// Buffer's spare capacity, with no intermediate copy.
 func NewEncoder(w io.Writer, opts ...Options) *Encoder {
 	e := new(Encoder)
 	e.Reset(w, opts...)
 	return e
 }
 
-// Reset resets an encoder such that it is writing afresh to w and
-// configured with the provided options.
+// Reset discards the state of e and makes it write to w under the given
+// options, as though it had just been returned by NewEncoder.
 func (e *Encoder) Reset(w io.Writer, opts ...Options) {
 	switch {
 	case e == nil:
@@ -239,7 +237,7 @@ func (e *encoderState) join(opts []Options) {
 	e.fl = fmtFlagsOf(&e.opts) | e.fl&fmtStuck
 }
 
-// Options returns the options used to construct the encoder.
+// Options returns the options that e was created or last reset with.
 func (e *Encoder) Options() Options {
 	return &e.s.opts
 }
@@ -324,17 +322,15 @@ func (e *encoderState) wrapError(err error, pos, where int) error {
 	return &SyntacticError{ByteOffset: e.offsetAt(pos), JSONPointer: Pointer(ptr), Err: err}
 }
 
-// WriteToken writes the next token and advances the internal write
-// offset.
+// WriteToken writes t as the next token of the output and moves the write
+// position past it.
 //
-// The provided token kind must be consistent with the JSON grammar. For
-// example, it is an error to provide a number when the encoder is
-// expecting an object name (which is always a string), or to provide an
-// end object delimiter when the encoder is finishing an array. If the
-// provided token is invalid, then WriteToken reports a SyntacticError and
-// the internal state remains unchanged. The offset reported in
-// SyntacticError will be the Encoder.OutputOffset plus any delimiter or
-// whitespace characters that would have preceded the provided token.
+// t must be a token the JSON grammar allows at this point. A number where
+// an object name is due (names are always strings), or an EndObject while
+// an array is open, is refused, for example. A refused token produces a
+// SyntacticError and leaves e exactly as it was; the error's offset is
+// e.OutputOffset() plus the length of any separator and whitespace that
+// would have been written before t.
 func (e *Encoder) WriteToken(t Token) error {
 	return e.s.writeToken(t)
 }
@@ -548,19 +544,16 @@ func (e *encoderState) appendNumberToken(b []byte, t Token) ([]byte, error) {
 	panic("invalid JSON token kind: " + t.Kind().String())
 }
 
-// WriteValue writes the next raw value and advances the internal write
-// offset. The Encoder does not simply copy the provided value verbatim,
-// but parses it to ensure that it is syntactically valid and reformats it
-// according to how the Encoder is configured to format whitespace and
-// strings. If AllowInvalidUTF8 is specified, then any invalid UTF-8 is
-// mangled as the Unicode replacement character, U+FFFD.
+// WriteValue writes v as the next value of the output and moves the write
+// position past it. v is not copied blindly: it is parsed, which checks
+// its syntax, and written again with the whitespace and string escaping
+// that e's options call for. Under AllowInvalidUTF8, invalid UTF-8 is
+// replaced by U+FFFD, the Unicode replacement character.
 //
-// The provided value kind must be consistent with the JSON grammar (see
-// examples on Encoder.WriteToken). If the provided value is invalid, then
-// WriteValue reports a SyntacticError and the internal state remains
-// unchanged. The offset reported in SyntacticError will be the
-// Encoder.OutputOffset plus the offset into v of any encountered syntax
-// error.
+// v must be a value the JSON grammar allows at this point, by the same
+// rules as for Encoder.WriteToken. An invalid v produces a SyntacticError
+// and leaves e exactly as it was; the error's offset is e.OutputOffset()
+// plus the position within v where the problem was found.
 func (e *Encoder) WriteValue(v Value) error {
 	return e.s.writeValue(v)
 }
@@ -655,29 +648,25 @@ func (e *encoderState) endValue(b []byte, pos int, k Kind, formatted bool) error
 	return nil
 }
 
-// OutputOffset returns the current output byte offset. It gives the
-// location of the next byte immediately after the most recently written
-// token or value. The number of bytes actually written to the underlying
-// io.Writer may be less than this offset due to internal buffering.
+// OutputOffset returns the number of bytes of output produced so far: the
+// offset at which the byte following the last token or value written will
+// go. Because of buffering, fewer bytes than that may have reached the
+// io.Writer yet.
 func (e *Encoder) OutputOffset() int64 {
 	return e.s.offsetAt(len(e.s.buf))
 }
 
-// AvailableBuffer returns a zero-length buffer with a possible non-zero
-// capacity. This buffer is intended to be used to populate a Value being
-// passed to an immediately succeeding Encoder.WriteValue call.
-//
-// Example usage:
+// AvailableBuffer returns an empty slice that may have spare capacity. It
+// is meant for building a Value to pass straight to the next call of
+// Encoder.WriteValue, saving an allocation. For example:
 //
 //	b := e.AvailableBuffer()
-//	b = append(b, '"')
-//	b = appendString(b, v) // append the string formatting of v
-//	b = append(b, '"')
-//	... := e.WriteValue(b)
+//	b = strconv.AppendInt(b, n, 10)
+//	err := e.WriteValue(b)
 //
-// Note that WriteValue expects a valid JSON value. Constructing a value in
-// a raw []byte requires more care than using constructor functions like
-// String, which always return valid Tokens or Values.
+// WriteValue rejects anything that is not valid JSON, so assembling the
+// bytes by hand calls for more care than using String, Int and the other
+// constructors, whose results are always valid.
 func (e *Encoder) AvailableBuffer() []byte {
 	// A buffer of its own rather than the free end of the output: the
 	// value is reformatted into the output, which would overwrite it.
@@ -688,18 +677,15 @@ func (e *Encoder) AvailableBuffer() []byte {
 	return e.s.avail[:0]
 }
 
-// StackDepth returns the depth of the state machine for written JSON
-// data. Each level on the stack represents a nested JSON object or array.
-// It is incremented whenever a BeginObject or BeginArray token is
-// encountered and decremented whenever an EndObject or EndArray token is
-// encountered.
+// StackDepth returns how many objects and arrays are open in the output
+// written so far. A BeginObject or BeginArray token raises it by one, and
+// an EndObject or EndArray token lowers it by one.
 //
-// StackDepth returns 0 when not inside any object or array. In
-// particular, it returns 0 before any tokens have been written, after any
-// top-level value has been written, and between values when encoding a
-// stream of top-level values (e.g., NDJSON). StackDepth returns 1 inside a
-// top-level object or array, 2 inside a nested object or array, and so
-// on.
+// It is 0 outside every object and array: before anything has been
+// written, once a top-level value is complete, and between the values of
+// a stream of top-level values such as NDJSON. Directly inside a
+// top-level object or array it is 1, inside one nested in that it is 2,
+// and so on.
 func (e *Encoder) StackDepth() int {
 	if e.s.outer.src != nil {
 		return e.s.outer.stackDepth(&e.s.m)
@@ -707,18 +693,15 @@ func (e *Encoder) StackDepth() int {
 	return e.s.m.depth() - 1
 }
 
-// StackIndex returns information about the specified stack level. It must
-// be a number between 0 and Encoder.StackDepth, inclusive. For each level,
-// it reports the kind:
+// StackIndex describes level i of the nesting stack, where i ranges from
+// 0 to Encoder.StackDepth inclusive. The Kind it returns is
+// KindBeginObject when level i is an object, KindBeginArray when it is an
+// array, and KindInvalid for level 0, which stands for the top level.
 //
-//   - KindInvalid for a level of zero,
-//   - KindBeginObject for a level representing a JSON object, and
-//   - KindBeginArray for a level representing a JSON array.
-//
-// It also reports the length of that JSON object or array encoded so far.
-// Each name and value in a JSON object is counted separately, so the
-// effective number of members is half the length. A complete JSON object
-// must have an even length.
+// The number it returns is how many items have been written so far at that
+// level. In an object, names and values are counted as separate items, so
+// the count is twice the number of members, and it is always even once a
+// member is complete.
 func (e *Encoder) StackIndex(i int) (Kind, int64) {
 	if e.s.outer.src != nil {
 		return e.s.outer.stackIndex(&e.s.m, i)
@@ -726,8 +709,8 @@ func (e *Encoder) StackIndex(i int) (Kind, int64) {
 	return stackIndex(&e.s.m, i)
 }
 
-// StackPointer returns a JSON Pointer (RFC 6901) to the most recently
-// written value.
+// StackPointer locates, as an RFC 6901 JSON Pointer, the value that e
+// wrote last.
 func (e *Encoder) StackPointer() Pointer {
 	e.s.names.copyOut(e.s.buf)
 	if e.s.outer.src != nil {

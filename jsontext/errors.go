@@ -14,27 +14,27 @@ import (
 
 const errorPrefix = "jsontext: "
 
-// ErrDuplicateName indicates that a JSON token could not be encoded or
-// decoded because it results in a duplicate JSON object name. This error
-// is directly wrapped within a SyntacticError when produced.
+// ErrDuplicateName is the error when a token cannot be encoded or decoded
+// because it would repeat a member name already present in the same JSON
+// object. It appears as the Err field of a SyntacticError.
 //
-// The name of a duplicate JSON object member can be extracted as:
+// The repeated name, and the object it was repeated in, can be recovered
+// from the error's JSON Pointer:
 //
-//	err := ...
-//	var serr *jsontext.SyntacticError
-//	if errors.As(err, &serr) && serr.Err == jsontext.ErrDuplicateName {
-//		ptr := serr.JSONPointer // JSON pointer to duplicate name
-//		name := ptr.LastToken() // duplicate name itself
+//	var se *jsontext.SyntacticError
+//	if errors.As(err, &se) && se.Err == jsontext.ErrDuplicateName {
+//		dup := se.JSONPointer.LastToken() // the repeated name
+//		obj := se.JSONPointer.Parent()    // the object holding it
 //		...
 //	}
 //
-// This error is only returned if AllowDuplicateNames is false.
+// It never occurs when AllowDuplicateNames is true.
 var ErrDuplicateName = errors.New("duplicate object member name")
 
-// ErrNonStringName indicates that a JSON token could not be encoded or
-// decoded because it is not a string, as required for JSON object names
-// according to RFC 8259, section 4. This error is directly wrapped within
-// a SyntacticError when produced.
+// ErrNonStringName is the error when a token cannot be encoded or decoded
+// as an object member name because it is not a string; RFC 8259, section
+// 4, allows only strings as names. It appears as the Err field of a
+// SyntacticError.
 var ErrNonStringName = errors.New("object member name must be a string")
 
 // The other errors the grammar reports, wrapped in a SyntacticError.
@@ -127,23 +127,23 @@ func quoteRune(b []byte) string {
 	return strconv.QuoteRune(r)
 }
 
-// SyntacticError is a description of an error that occurred when encoding
-// or decoding JSON according to the grammar.
+// SyntacticError reports JSON text that breaks the grammar, found while
+// encoding or decoding.
 //
-// The contents of this error as produced by this package may change over
-// time.
+// Its exact contents, as this package fills them in, are not part of the
+// API and may change in later versions.
 type SyntacticError struct {
 	_ [0]func() // not comparable
 	_ struct{}  // use keyed literals
 
-	// ByteOffset indicates that an error occurred at or after this byte
-	// offset.
+	// ByteOffset is the offset in the input or output at
+	// which, or somewhere after which, the problem lies.
 	ByteOffset int64
-	// JSONPointer indicates that an error occurred within this JSON value
-	// as indicated using the JSON Pointer notation (see RFC 6901).
+	// JSONPointer locates, in RFC 6901 notation, the JSON
+	// value inside which the problem lies.
 	JSONPointer Pointer
 
-	// Err is the underlying error.
+	// Err is the cause, such as ErrDuplicateName.
 	Err error
 }
 
@@ -169,7 +169,7 @@ func (e *SyntacticError) Error() string {
 	return string(b)
 }
 
-// Unwrap returns the underlying error.
+// Unwrap returns e.Err, so that errors.Is and errors.As see the cause.
 func (e *SyntacticError) Unwrap() error { return e.Err }
 
 func badRune(r rune, n int) bool { return r == utf8.RuneError && n == 1 }

@@ -1,27 +1,28 @@
 package jsontext
 
-// A Kind represents the kind of a JSON token.
+// Kind classifies JSON tokens: the three literals, strings, numbers, and
+// the four delimiters each have their own Kind.
 //
-// A Kind is a single byte, which is conveniently the first byte of that
-// kind's symbol in the grammar (except for numbers, which are always
-// represented with '0').
+// Each Kind is one byte: the first character of the tokens it stands for
+// in the JSON grammar, except that every number has the Kind '0'.
 type Kind byte
 
 // The kinds of tokens.
 const (
-	KindInvalid     Kind = 0   // invalid kind
-	KindNull        Kind = 'n' // null
-	KindFalse       Kind = 'f' // false
-	KindTrue        Kind = 't' // true
-	KindString      Kind = '"' // string
-	KindNumber      Kind = '0' // number
-	KindBeginObject Kind = '{' // begin object
-	KindEndObject   Kind = '}' // end object
-	KindBeginArray  Kind = '[' // begin array
-	KindEndArray    Kind = ']' // end array
+	KindInvalid     Kind = 0   // no token
+	KindNull        Kind = 'n' // the literal null
+	KindFalse       Kind = 'f' // the literal false
+	KindTrue        Kind = 't' // the literal true
+	KindString      Kind = '"' // any string
+	KindNumber      Kind = '0' // any number
+	KindBeginObject Kind = '{' // the opening of an object
+	KindEndObject   Kind = '}' // the closing of an object
+	KindBeginArray  Kind = '[' // the opening of an array
+	KindEndArray    Kind = ']' // the closing of an array
 )
 
-// String returns a string representation of k.
+// String returns the name of k, such as "string" or "null"; for the four
+// delimiter kinds it returns the delimiter itself.
 func (k Kind) String() string {
 	switch k {
 	case 0:

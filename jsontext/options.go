@@ -6,34 +6,22 @@ import (
 	"github.com/jetjson/jet/internal/jsonopts"
 )
 
-// Options configures NewEncoder, Encoder.Reset, NewDecoder, and
-// Decoder.Reset with specific features. Each function takes in a variadic
-// list of options, where properties set in later options override the
-// value of previously set properties.
+// Options holds settings for NewEncoder, NewDecoder, Encoder.Reset and
+// Decoder.Reset. Those functions accept any number of options; when two
+// options set the same property, the one given last wins.
 //
-// There is a single Options type, which is used with both encoding and
-// decoding. Some options affect both operations, while others only affect
-// one operation:
+// Encoders and decoders take the same Options type. Two of the options
+// matter to both directions: AllowDuplicateNames and AllowInvalidUTF8.
+// The others concern only the output an Encoder produces, so a Decoder
+// disregards them: EscapeForHTML, EscapeForJS, PreserveRawStrings,
+// CanonicalizeRawInts, CanonicalizeRawFloats, ReorderRawObjects,
+// SpaceAfterColon, SpaceAfterComma, Multiline, WithIndent and
+// WithIndentPrefix. An option that has no bearing on an operation is
+// silently skipped rather than rejected.
 //
-//   - AllowDuplicateNames affects encoding and decoding
-//   - AllowInvalidUTF8 affects encoding and decoding
-//   - EscapeForHTML affects encoding only
-//   - EscapeForJS affects encoding only
-//   - PreserveRawStrings affects encoding only
-//   - CanonicalizeRawInts affects encoding only
-//   - CanonicalizeRawFloats affects encoding only
-//   - ReorderRawObjects affects encoding only
-//   - SpaceAfterColon affects encoding only
-//   - SpaceAfterComma affects encoding only
-//   - Multiline affects encoding only
-//   - WithIndent affects encoding only
-//   - WithIndentPrefix affects encoding only
-//
-// Options that do not affect a particular operation are ignored.
-//
-// The Options type is shared with jet's encoding/json/v2 package: its
-// options may be passed to functionality in this package, but are
-// ignored, and options from this package may be used there.
+// jet's encoding/json/v2 package uses this same type. Its options may be
+// handed to the functions here, which ignore them, and the options
+// declared here may be handed to that package.
 type Options = jsonopts.Options
 
 func boolOption(flag jsonopts.Bools, v bool) Options {
@@ -43,126 +31,120 @@ func boolOption(flag jsonopts.Bools, v bool) Options {
 	return flag
 }
 
-// AllowDuplicateNames specifies that JSON objects may contain duplicate
-// member names. Disabling the duplicate name check may provide performance
-// benefits, but breaks compliance with RFC 7493, section 2.3. The input or
-// output will still be compliant with RFC 8259, which leaves the handling
-// of duplicate names as unspecified behavior.
+// AllowDuplicateNames, when true, lets a JSON object hold the same member
+// name more than once. Skipping the check for repeated names can be
+// faster, but the data then no longer conforms to RFC 7493, section 2.3;
+// it does still conform to RFC 8259, which does not say what repeated
+// names mean.
 //
-// This affects either encoding or decoding.
+// Both encoders and decoders honor it.
 func AllowDuplicateNames(v bool) Options { return boolOption(jsonopts.AllowDuplicateNames, v) }
 
-// AllowInvalidUTF8 specifies that JSON strings may contain invalid UTF-8,
-// which will be mangled as the Unicode replacement character, U+FFFD. This
-// causes the encoder or decoder to break compliance with RFC 7493, section
-// 2.1, and RFC 8259, section 8.1.
+// AllowInvalidUTF8, when true, accepts JSON strings that are not valid
+// UTF-8; each bad byte sequence is replaced by U+FFFD, the Unicode
+// replacement character. Data handled this way violates RFC 7493,
+// section 2.1, and RFC 8259, section 8.1.
 //
-// This affects either encoding or decoding.
+// Both encoders and decoders honor it.
 func AllowInvalidUTF8(v bool) Options { return boolOption(jsonopts.AllowInvalidUTF8, v) }
 
-// EscapeForHTML specifies that '<', '>', and '&' characters within JSON
-// strings should be escaped as a hexadecimal Unicode codepoint (e.g.,
-// \u003c) so that the output is safe to embed within HTML.
+// EscapeForHTML, when true, writes the characters '<', '>' and '&' inside
+// JSON strings as \u escapes (for instance \u003c), so the output can be
+// placed inside an HTML document safely.
 //
-// This only affects encoding and is ignored when decoding.
+// Encoders honor it; decoders ignore it.
 func EscapeForHTML(v bool) Options { return boolOption(jsonopts.EscapeForHTML, v) }
 
-// EscapeForJS specifies that U+2028 and U+2029 characters within JSON
-// strings should be escaped as a hexadecimal Unicode codepoint (e.g.,
-// \u2028) so that the output is valid to embed within JavaScript. See RFC
-// 8259, section 12.
+// EscapeForJS, when true, writes U+2028 (line separator) and U+2029
+// (paragraph separator) inside JSON strings as \u escapes (for instance
+// \u2028), so the output is also valid JavaScript source; RFC 8259,
+// section 12, explains why that matters.
 //
-// This only affects encoding and is ignored when decoding.
+// Encoders honor it; decoders ignore it.
 func EscapeForJS(v bool) Options { return boolOption(jsonopts.EscapeForJS, v) }
 
-// PreserveRawStrings specifies that when encoding a raw JSON string in a
-// Token or Value, pre-escaped sequences in a JSON string are preserved to
-// the output. However, raw strings still respect EscapeForHTML and
-// EscapeForJS such that the relevant characters are escaped. If
-// AllowInvalidUTF8 is enabled, bytes of invalid UTF-8 are preserved to the
-// output.
+// PreserveRawStrings, when true, keeps the escape sequences of a raw JSON
+// string (one supplied as text in a Token or Value) exactly as written
+// instead of re-encoding the string. EscapeForHTML and EscapeForJS still
+// apply, so the characters they name are escaped even then, and when
+// AllowInvalidUTF8 is also set, invalid UTF-8 bytes are copied unchanged.
 //
-// This only affects encoding and is ignored when decoding.
+// Encoders honor it; decoders ignore it.
 func PreserveRawStrings(v bool) Options { return boolOption(jsonopts.PreserveRawStrings, v) }
 
-// CanonicalizeRawInts specifies that when encoding a raw JSON integer
-// number (i.e., a number without a fraction and exponent) in a Token or
-// Value, the number is canonicalized according to RFC 8785, section
-// 3.2.2.3. As a special case, the number -0 is canonicalized as 0.
+// CanonicalizeRawInts, when true, makes the Encoder reformat integers
+// (numbers with neither a fraction part nor an exponent) that it is given
+// as raw text in a Token or Value, writing each the way RFC 8785, section
+// 3.2.2.3, specifies; -0 is written as 0.
 //
-// JSON numbers are treated as IEEE 754 double precision numbers. Any
-// numbers with precision beyond what is representable by that form will
-// lose their precision when canonicalized. For example, integer values
-// beyond ±2⁵³ will lose their precision. For example, 1234567890123456789
-// is formatted as 1234567890123456800.
+// The number is handled as an IEEE 754 float64, so digits that a float64
+// cannot hold are lost: integers larger in magnitude than 2⁵³ may change,
+// and 1234567890123456789, for one, is written as 1234567890123456800.
 //
-// This only affects encoding and is ignored when decoding.
+// Encoders honor it; decoders ignore it.
 func CanonicalizeRawInts(v bool) Options { return boolOption(jsonopts.CanonicalizeRawInts, v) }
 
-// CanonicalizeRawFloats specifies that when encoding a raw JSON
-// floating-point number (i.e., a number with a fraction or exponent) in a
-// Token or Value, the number is canonicalized according to RFC 8785,
-// section 3.2.2.3. As a special case, the number -0 is canonicalized as 0.
+// CanonicalizeRawFloats, when true, makes the Encoder reformat
+// floating-point numbers (those with a fraction part, an exponent or
+// both) that it is given as raw text in a Token or Value, writing each
+// the way RFC 8785, section 3.2.2.3, specifies; -0 is written as 0.
 //
-// JSON numbers are treated as IEEE 754 double precision numbers. It is
-// safe to canonicalize a serialized single precision number and parse it
-// back as a single precision number and expect the same value. If a
-// number exceeds ±1.7976931348623157e+308, which is the maximum finite
-// number, then it is saturated at that value and formatted as such.
+// The number is handled as an IEEE 754 float64. A value that was produced
+// from a float32 still reads back as the same float32 after this
+// rewriting. Magnitudes above the largest finite float64,
+// 1.7976931348623157e+308, are clamped to it.
 //
-// This only affects encoding and is ignored when decoding.
+// Encoders honor it; decoders ignore it.
 func CanonicalizeRawFloats(v bool) Options {
 	return boolOption(jsonopts.CanonicalizeRawFloats, v)
 }
 
-// ReorderRawObjects specifies that when encoding a raw JSON object in a
-// Value, the object members are reordered according to RFC 8785, section
-// 3.2.3.
+// ReorderRawObjects, when true, sorts the members of each raw JSON object
+// supplied in a Value into the order that RFC 8785, section 3.2.3,
+// prescribes.
 //
-// This only affects encoding and is ignored when decoding.
+// Encoders honor it; decoders ignore it.
 func ReorderRawObjects(v bool) Options { return boolOption(jsonopts.ReorderRawObjects, v) }
 
-// SpaceAfterColon specifies that the JSON output should emit a space
-// character after each colon separator following a JSON object name. If
-// false, then no space character appears after the colon separator.
+// SpaceAfterColon controls whether a space is written after the colon
+// that separates an object member's name from its value; when false, the
+// value follows the colon directly.
 //
-// This only affects encoding and is ignored when decoding.
+// Encoders honor it; decoders ignore it.
 func SpaceAfterColon(v bool) Options { return boolOption(jsonopts.SpaceAfterColon, v) }
 
-// SpaceAfterComma specifies that the JSON output should emit a space
-// character after each comma separator following a JSON object value or
-// array element. If false, then no space character appears after the
-// comma separator.
+// SpaceAfterComma controls whether a space is written after the comma that
+// follows an object member or an array element; when false, nothing is
+// written between the comma and the next item.
 //
-// This only affects encoding and is ignored when decoding.
+// Encoders honor it; decoders ignore it.
 func SpaceAfterComma(v bool) Options { return boolOption(jsonopts.SpaceAfterComma, v) }
 
-// Multiline specifies that the JSON output should expand to multiple
-// lines, where every JSON object member or JSON array element appears on
-// a new, indented line according to the nesting depth.
+// Multiline, when true, spreads the output over several lines: every
+// object member and every array element starts a line of its own,
+// indented to match how deeply it is nested.
 //
-// If SpaceAfterColon is not specified, then the default is true. If
-// SpaceAfterComma is not specified, then the default is false. If
-// WithIndent is not specified, then the default is "\t".
+// In multiline output, SpaceAfterColon defaults to true, SpaceAfterComma
+// defaults to false, and the indent defaults to a single tab unless
+// WithIndent says otherwise.
 //
-// If set to false, then the output is a single line, where the only
-// whitespace emitted is determined by the current values of
-// SpaceAfterColon and SpaceAfterComma.
+// When false, everything is written on one line, and the only whitespace
+// is whatever SpaceAfterColon and SpaceAfterComma currently ask for.
 //
-// This only affects encoding and is ignored when decoding.
+// Encoders honor it; decoders ignore it.
 func Multiline(v bool) Options { return boolOption(jsonopts.Multiline, v) }
 
-// WithIndent specifies that the encoder should emit multiline output
-// where each element in a JSON object or array begins on a new, indented
-// line beginning with the indent prefix (see WithIndentPrefix) followed by
-// one or more copies of indent according to the nesting depth. The indent
-// must be composed of only space and tab characters.
+// WithIndent selects multiline output and sets the string used for one
+// level of indentation: each object member or array element starts a new
+// line with the prefix (see WithIndentPrefix) and then indent repeated
+// once per level of nesting. indent may contain only spaces and tabs;
+// WithIndent panics on any other character.
 //
-// If the intent is to emit indented output without a preference for the
-// particular indent string, then use Multiline instead.
+// To get indented output without choosing the indent string, use
+// Multiline instead.
 //
-// This only affects encoding and is ignored when decoding. Use of this
-// option implies Multiline being set to true.
+// Encoders honor it; decoders ignore it. Setting it also sets Multiline
+// to true.
 func WithIndent(indent string) Options {
 	if s := strings.Trim(indent, " \t"); s != "" {
 		panic("json: invalid character " + quoteRune([]byte(s)) + " in indent")
@@ -170,14 +152,13 @@ func WithIndent(indent string) Options {
 	return jsonopts.IndentOption(indent)
 }
 
-// WithIndentPrefix specifies that the encoder should emit multiline output
-// where each element in a JSON object or array begins on a new, indented
-// line beginning with the indent prefix followed by one or more copies of
-// indent (see WithIndent) according to the nesting depth. The prefix must
-// be composed of only space and tab characters.
+// WithIndentPrefix selects multiline output and sets the string written
+// at the start of every new line, before the indentation (see
+// WithIndent) that reflects the nesting depth. prefix may contain only
+// spaces and tabs; WithIndentPrefix panics on any other character.
 //
-// This only affects encoding and is ignored when decoding. Use of this
-// option implies Multiline being set to true.
+// Encoders honor it; decoders ignore it. Setting it also sets Multiline
+// to true.
 func WithIndentPrefix(prefix string) Options {
 	if s := strings.Trim(prefix, " \t"); s != "" {
 		panic("json: invalid character " + quoteRune([]byte(s)) + " in indent prefix")

@@ -6,24 +6,20 @@ import (
 	"unicode/utf8"
 )
 
-// Pointer is a JSON Pointer (RFC 6901) that references a particular JSON
-// value relative to the root of the top-level JSON value.
+// Pointer is an RFC 6901 JSON Pointer: it identifies one JSON value by its
+// path from the root of a top-level value.
 //
-// A Pointer is a slash-separated list of tokens, where each token is
-// either a JSON object name or an index to a JSON array element encoded as
-// a base-10 integer value. It is impossible to distinguish between an
-// array index and an object name (that happens to be a base-10 encoded
-// integer) without also knowing the structure of the top-level JSON value
-// that the pointer refers to.
+// The path is written as a sequence of reference tokens, each preceded by
+// a slash. A token is either an object member name or, written in
+// decimal, the index of an array element. A token such as "3" could be
+// either, and only the structure of the JSON it is applied to tells which.
 //
-// There is exactly one representation of a pointer to a particular value,
-// so comparability of Pointer values is equivalent to checking whether
-// they both point to the same value.
+// A given value has only one Pointer, so two Pointers compare equal
+// exactly when they identify the same value.
 type Pointer string
 
-// IsValid reports whether p is a valid JSON Pointer according to RFC 6901.
-// Note that the concatenation of two valid pointers produces a valid
-// pointer.
+// IsValid reports whether p is well-formed by the rules of RFC 6901. Two
+// valid pointers joined end to end always form a valid pointer.
 func (p Pointer) IsValid() bool {
 	if len(p) > 0 && p[0] != '/' {
 		return false
@@ -50,15 +46,16 @@ func (p Pointer) IsValid() bool {
 	return true
 }
 
-// Contains reports whether the JSON value that p points to is equal to or
-// contains the JSON value that pc points to.
+// Contains reports whether the value identified by pc is the value
+// identified by p or lies somewhere inside it.
 func (p Pointer) Contains(pc Pointer) bool {
 	rest, ok := strings.CutPrefix(string(pc), string(p))
 	return ok && (rest == "" || rest[0] == '/')
 }
 
-// Parent strips off the last token and returns the remaining pointer. The
-// parent of an empty Pointer is the empty string.
+// Parent returns p without its final reference token, which identifies
+// the object or array that holds p's value. The empty Pointer is its own
+// parent.
 func (p Pointer) Parent() Pointer {
 	i := strings.LastIndexByte(string(p), '/')
 	if i < 0 {
@@ -67,23 +64,23 @@ func (p Pointer) Parent() Pointer {
 	return p[:i]
 }
 
-// LastToken returns the last token in the pointer. The last token of an
-// empty Pointer is the empty string.
+// LastToken returns the final reference token of p, unescaped, or the
+// empty string when p is empty.
 func (p Pointer) LastToken() string {
 	i := strings.LastIndexByte(string(p), '/')
 	return unescapePointerToken(string(p[i+1:]))
 }
 
-// AppendToken appends a token to the end of p and returns the full
-// pointer.
+// AppendToken returns p extended by the reference token tok, which it
+// escapes as RFC 6901 requires.
 func (p Pointer) AppendToken(tok string) Pointer {
 	b := make([]byte, 0, len(p)+1+len(tok))
 	b = append(b, p...)
 	return Pointer(appendPointerToken(append(b, '/'), tok))
 }
 
-// Tokens returns an iterator over the reference tokens in the JSON
-// pointer, from first to last.
+// Tokens returns an iterator that yields each reference token of p, in
+// order from the root and unescaped.
 func (p Pointer) Tokens() iter.Seq[string] {
 	return func(yield func(string) bool) {
 		s := string(p)

@@ -9,12 +9,12 @@ import (
 	"github.com/jetjson/jet/internal/wire"
 )
 
-// AppendQuote appends a double-quoted JSON string literal representing
-// src to dst and returns the extended buffer. It uses the minimal string
-// representation per RFC 8785, section 3.2.2.2. Invalid UTF-8 bytes are
-// replaced with the Unicode replacement character and an error is
-// returned at the end indicating the presence of invalid UTF-8. The dst
-// must not overlap with the src.
+// AppendQuote appends src to dst as a JSON string literal, in double
+// quotes, and returns the extended slice. The escaping is the minimal one
+// that RFC 8785, section 3.2.2.2, prescribes. Each invalid UTF-8 byte is
+// written as U+FFFD, the Unicode replacement character; the whole string
+// is still appended, and an error then reports that src was not valid
+// UTF-8. dst and src must not share memory.
 func AppendQuote[Bytes ~[]byte | ~string](dst []byte, src Bytes) ([]byte, error) {
 	dst, bad := appendQuote(dst, src, false, false)
 	if bad {
@@ -23,13 +23,13 @@ func AppendQuote[Bytes ~[]byte | ~string](dst []byte, src Bytes) ([]byte, error)
 	return dst, nil
 }
 
-// AppendUnquote appends the decoded interpretation of src as a
-// double-quoted JSON string literal to dst and returns the extended
-// buffer. The input src must be a JSON string without any surrounding
-// whitespace. Invalid UTF-8 bytes are replaced with the Unicode
-// replacement character and an error is returned at the end indicating
-// the presence of invalid UTF-8. Any trailing bytes after the JSON string
-// literal results in an error. The dst must not overlap with the src.
+// AppendUnquote decodes src, which must be one JSON string literal in
+// double quotes with no whitespace around it, appends the resulting text
+// to dst and returns the extended slice. Each invalid UTF-8 byte is
+// written as U+FFFD, the Unicode replacement character; the whole string
+// is still appended, and an error then reports that src was not valid
+// UTF-8. Anything in src after the closing quote is also an error. dst
+// and src must not share memory.
 func AppendUnquote[Bytes ~[]byte | ~string](dst []byte, src Bytes) ([]byte, error) {
 	dst, err := appendUnquote(dst, []byte(src))
 	if err != nil {

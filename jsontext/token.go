@@ -9,31 +9,26 @@ import (
 
 const invalidTokenPanic = "invalid jsontext.Token; it has been voided by a subsequent json.Decoder call"
 
-// Token represents a lexical JSON token, which may be one of the
-// following:
-//   - a JSON literal (i.e., null, true, or false)
-//   - a JSON string (e.g., "hello, world!")
-//   - a JSON number (e.g., 123.456)
-//   - a begin or end delimiter for a JSON object (i.e., { or } )
-//   - a begin or end delimiter for a JSON array (i.e., [ or ] )
+// Token is one lexical element of JSON text. It is either a literal (null,
+// true or false), a string such as "caf\u00e9", a number such as -2.5e3,
+// or one of the four delimiters that open and close objects and arrays:
+// {, }, [ and ].
 //
-// A Token cannot represent entire array or object values, while a Value
-// can. There is no Token to represent commas and colons since these
-// structural tokens can be inferred from the surrounding context.
+// A Token never holds a whole object or array; use a Value for that. The
+// colons and commas between items have no Token of their own, as their
+// place always follows from the tokens around them.
 //
-// A Token stores data in one of two forms:
+// A Token holds its content in one of two ways:
 //
-//   - As raw JSON text: backed by the internal buffer of the Decoder and
-//     only ever produced by Decoder.ReadToken. Such a token is only valid
-//     until the next call to any method on that Decoder (e.g.,
-//     Decoder.PeekKind, Decoder.ReadToken, Decoder.ReadValue, or
-//     Decoder.SkipValue). Call Token.Clone to copy the raw text into an
-//     independent allocation that persists beyond subsequent Decoder
-//     calls.
+//   - Tokens returned by Decoder.ReadToken point at the raw JSON text in
+//     the Decoder's buffer, which the Decoder may reuse as soon as any of
+//     its methods is called again, even PeekKind. From then on such a
+//     token must not be used, and its methods may panic. Token.Clone
+//     makes a copy that no longer depends on the Decoder.
 //
-//   - As a typed Go value: a self-contained representation produced by
-//     the constructor functions (e.g., String, Int, Uint, Float). Such
-//     tokens are valid indefinitely and do not need to be cloned.
+//   - Tokens made by the constructors in this package (String, Int, Uint,
+//     Float and the others) hold a Go value of their own. They never
+//     expire and never need cloning.
 type Token struct {
 	_ [0]func() // not comparable
 
@@ -73,7 +68,7 @@ func rawToken(s string) Token {
 	return Token{raw: &decodeBuffer{buf: []byte(s), prevEnd: len(s)}}
 }
 
-// Bool constructs a Token representing a JSON boolean.
+// Bool returns True or False according to b.
 func Bool(b bool) Token {
 	if b {
 		return True
@@ -81,9 +76,10 @@ func Bool(b bool) Token {
 	return False
 }
 
-// String constructs a Token representing a JSON string. The provided
-// string should contain valid UTF-8, otherwise invalid characters may be
-// mangled as the Unicode replacement character.
+// String returns a Token for the JSON string whose content is s. s should
+// be valid UTF-8: an Encoder rejects invalid bytes, or, under
+// AllowInvalidUTF8, writes U+FFFD (the Unicode replacement character) in
+// their place.
 func String(s string) Token {
 	if s == "" {
 		return zeroString
@@ -91,17 +87,15 @@ func String(s string) Token {
 	return Token{str: s}
 }
 
-// Float32 constructs a Token representing a JSON number as a 32-bit
-// floating-point number formatted according to ECMA-262, 10th edition,
-// section 7.1.12.1, with the exception that -0 is still formatted as -0.
-// The values NaN, +Inf, and -Inf will be represented as a JSON string with
-// the values "NaN", "Infinity", and "-Infinity".
+// Float32 returns a Token for the JSON number n, printed with float32
+// precision in the style of ECMAScript's Number-to-String conversion
+// (ECMA-262, 10th edition, section 7.1.12.1), except that negative zero
+// stays -0. Since JSON has no number for them, NaN, +Inf and -Inf become
+// the JSON strings "NaN", "Infinity" and "-Infinity".
 //
-// Note that most JSON libraries and standards assume that JSON numbers are
-// 64-bit floating-point numbers. Use of 32-bit precision should only be
-// used if the corresponding decoder knows that this JSON number token is
-// expected to only have 32-bit precision. For all other situations,
-// prefer using the Float constructor instead.
+// Most JSON readers, and most specifications, treat every number as a
+// float64. Use Float32 only when whoever decodes the token is known to
+// expect float32 precision; otherwise use Float.
 func Float32(n float32) Token {
 	if n != 0 && !math.IsNaN(float64(n)) && !math.IsInf(float64(n), 0) {
 		return Token{str: "F", num: uint64(math.Float32bits(n))}
@@ -109,12 +103,12 @@ func Float32(n float32) Token {
 	return Float(float64(n))
 }
 
-// Float constructs a Token representing a JSON number as a 64-bit
-// floating-point number formatted according to ECMA-262, 10th edition,
-// section 7.1.12.1 and RFC 8785, section 3.2.2.3. with the exception that
-// -0 is still formatted as -0. The values NaN, +Inf, and -Inf will be
-// represented as a JSON string with the values "NaN", "Infinity", and
-// "-Infinity".
+// Float returns a Token for the JSON number n, printed with float64
+// precision in the style of ECMAScript's Number-to-String conversion
+// (ECMA-262, 10th edition, section 7.1.12.1), which is also the form RFC
+// 8785, section 3.2.2.3, requires, except that negative zero stays -0.
+// Since JSON has no number for them, NaN, +Inf and -Inf become the JSON
+// strings "NaN", "Infinity" and "-Infinity".
 func Float(n float64) Token {
 	switch {
 	case math.Float64bits(n) == 0:
@@ -129,7 +123,7 @@ func Float(n float64) Token {
 	return Token{str: "f", num: math.Float64bits(n)}
 }
 
-// Int constructs a Token representing a JSON number from an int64.
+// Int returns a Token for the JSON number with the integer value n.
 func Int(n int64) Token {
 	if n == 0 {
 		return zeroNumber
@@ -137,7 +131,8 @@ func Int(n int64) Token {
 	return Token{str: "i", num: uint64(n)}
 }
 
-// Uint constructs a Token representing a JSON number from a uint64.
+// Uint returns a Token for the JSON number with the unsigned integer value
+// n.
 func Uint(n uint64) Token {
 	if n == 0 {
 		return zeroNumber
@@ -166,10 +161,10 @@ func tokenFlags(fl strFlags, q []byte) strFlags {
 	return fl
 }
 
-// Clone returns a copy of the token with a value that is not backed by the
-// Decoder buffer and therefore remains valid past subsequent Decoder
-// calls. It has no effect on tokens produced by constructor functions,
-// since those are already self-contained.
+// Clone returns a Token with the same content as t that does not refer to
+// a Decoder's buffer, so it stays usable after later calls on that
+// Decoder. A Token made by a constructor is returned as it is, since it
+// never refers to such a buffer.
 func (t Token) Clone() Token {
 	raw := t.raw
 	if raw == nil {
@@ -185,8 +180,8 @@ func (t Token) Clone() Token {
 	return Token{raw: &decodeBuffer{buf: b, prevEnd: len(b), prevFlags: tokenFlags(raw.prevFlags, b)}}
 }
 
-// Bool returns the value for a JSON boolean. It panics if the token kind
-// is not a JSON boolean.
+// Bool returns the value of a JSON true or false token, and panics for a
+// token of any other kind.
 func (t Token) Bool() bool {
 	switch t.raw {
 	case True.raw:
@@ -197,8 +192,9 @@ func (t Token) Bool() bool {
 	panic("invalid JSON token kind: " + t.Kind().String())
 }
 
-// String returns the unescaped string value for a JSON string. For other
-// JSON kinds, this returns the raw JSON representation.
+// String returns the content of a JSON string token, with its escape
+// sequences decoded. For a token of any other kind it returns the token's
+// JSON text.
 func (t Token) String() string {
 	s, b := t.string()
 	if len(b) > 0 {
@@ -235,7 +231,7 @@ func (t Token) string() (string, []byte) {
 	return strconv.FormatUint(t.num, 10), nil
 }
 
-// Kind returns the token kind.
+// Kind returns the kind of t.
 func (t Token) Kind() Kind {
 	switch {
 	case t.raw != nil:
@@ -248,42 +244,38 @@ func (t Token) Kind() Kind {
 	return KindInvalid
 }
 
-// Float32 returns the floating-point value for a JSON number parsed
-// according to 32 bits of precision.
+// Float32 returns the value of a JSON number token, parsed with float32
+// precision.
 //
-// If the JSON number is outside the representable range of a float32, it
-// returns +Inf or -Inf along with an error that matches strconv.ErrRange
-// according to errors.Is.
+// A number too large in magnitude for a float32 yields +Inf or -Inf,
+// together with an error for which errors.Is(err, strconv.ErrRange) is
+// true.
 //
-// It returns a NaN, +Inf, or -Inf value for any JSON string with the
-// values "NaN", "Infinity", or "-Infinity".
+// The JSON strings "NaN", "Infinity" and "-Infinity" are also accepted and
+// yield NaN, +Inf and -Inf.
 //
-// It panics if the token kind is not a JSON number or a JSON string with
-// the aforementioned values.
+// Float32 panics if t is neither a number nor one of those three strings.
 //
-// Note that most JSON libraries and standards assume that JSON numbers are
-// 64-bit floating-point numbers. This method should only be used if the
-// caller knows from other context that this token is a JSON number
-// formatted only to 32 bits of precision (such as being encoded using the
-// Float32 constructor). For all other situations, prefer using the
-// Token.Float accessor instead.
+// Most JSON readers, and most specifications, treat every number as a
+// float64. Call Float32 only when the number is known, from elsewhere, to
+// have been written with float32 precision (as the Float32 constructor
+// does); otherwise call Token.Float.
 func (t Token) Float32() (float32, error) {
 	f, err := t.float(32)
 	return float32(f), err
 }
 
-// Float returns the floating-point value for a JSON number parsed
-// according to 64 bits of precision.
+// Float returns the value of a JSON number token, parsed with float64
+// precision.
 //
-// If the JSON number is outside the representable range of a float64, it
-// returns +Inf or -Inf along with an error that matches strconv.ErrRange
-// according to errors.Is.
+// A number too large in magnitude for a float64 yields +Inf or -Inf,
+// together with an error for which errors.Is(err, strconv.ErrRange) is
+// true.
 //
-// It returns a NaN, +Inf, or -Inf value for any JSON string with the
-// values "NaN", "Infinity", or "-Infinity".
+// The JSON strings "NaN", "Infinity" and "-Infinity" are also accepted and
+// yield NaN, +Inf and -Inf.
 //
-// It panics if the token kind is not a JSON number or a JSON string with
-// the aforementioned values.
+// Float panics if t is neither a number nor one of those three strings.
 func (t Token) Float() (float64, error) {
 	return t.float(64)
 }
@@ -326,19 +318,16 @@ func (t Token) float(bits int) (float64, error) {
 	panic("invalid JSON token kind: " + t.Kind().String())
 }
 
-// Int returns the signed integer value for a JSON number.
+// Int returns the value of a JSON number token as an int64.
 //
-// It reports an error that matches strconv.ErrSyntax according to
-// errors.Is if the JSON number does not match the restricted grammar of
-// just a signed integer. It reports an error that matches
-// strconv.ErrRange according to errors.Is if the JSON number is a signed
-// integer, but outside the range of an int64. Even if an error is
-// reported, a reasonable value is still returned. The fractional
-// component of any number is ignored (truncation toward zero). Any number
-// beyond the representation of an int64 will be saturated to the closest
-// representable value.
+// The error satisfies errors.Is(err, strconv.ErrSyntax) when the number is
+// not written as a plain integer (it has a fraction or an exponent), and
+// errors.Is(err, strconv.ErrRange) when it is a plain integer that does
+// not fit in an int64. An approximate value is returned even with an
+// error: any fraction is dropped, rounding toward zero, and values outside
+// the int64 range are clamped to math.MinInt64 or math.MaxInt64.
 //
-// It panics if the token kind is not a JSON number.
+// Int panics if t is not a JSON number.
 func (t Token) Int() (int64, error) {
 	if t.raw != nil {
 		b := t.text()
@@ -386,18 +375,16 @@ func (t Token) Int() (int64, error) {
 	panic("invalid JSON token kind: " + t.Kind().String())
 }
 
-// Uint returns the unsigned integer value for a JSON number.
+// Uint returns the value of a JSON number token as a uint64.
 //
-// It reports an error that matches strconv.ErrSyntax if the JSON number
-// does not match the restricted grammar of just an unsigned integer. It
-// reports an error that matches strconv.ErrRange if the JSON number is an
-// unsigned integer, but outside the representable range of a uint64. Even
-// if an error is reported, a reasonable value is still returned. The
-// fractional component of any number is ignored (truncation toward zero).
-// Any number beyond the representation of a uint64 will be saturated to
-// the closest representable value.
+// The error satisfies errors.Is(err, strconv.ErrSyntax) when the number is
+// not written as a plain non-negative integer (it has a sign, a fraction
+// or an exponent), and errors.Is(err, strconv.ErrRange) when it is such an
+// integer but exceeds math.MaxUint64. An approximate value is returned
+// even with an error: any fraction is dropped, rounding toward zero, and
+// values outside the uint64 range are clamped to 0 or math.MaxUint64.
 //
-// It panics if the token kind is not a JSON number.
+// Uint panics if t is not a JSON number.
 func (t Token) Uint() (uint64, error) {
 	if t.raw != nil {
 		b := t.text()

@@ -11,24 +11,21 @@ import (
 	"github.com/jetjson/jet/internal/wire"
 )
 
-// Value represents a single raw JSON value, which may be one of the
-// following:
-//   - a JSON literal (i.e., null, true, or false)
-//   - a JSON string (e.g., "hello, world!")
-//   - a JSON number (e.g., 123.456)
-//   - an entire JSON object (e.g., {"fizz":"buzz"} )
-//   - an entire JSON array (e.g., [1,2,3] )
+// Value is the unparsed text of one JSON value. That value may be a
+// literal (null, true or false), a string such as "caf\u00e9", a number
+// such as -2.5e3, or a complete object or array such as {"ids":[7,8]}.
+// Whitespace is allowed before and after it.
 //
-// Value can represent entire array or object values, while Token cannot.
-// Value may contain leading and/or trailing whitespace.
+// A Value can hold a whole object or array; a Token cannot, since a Token
+// stands for a single delimiter of one.
 type Value []byte
 
-// Clone returns a copy of v.
+// Clone returns a copy of v that shares no memory with it.
 func (v Value) Clone() Value {
 	return bytes.Clone(v)
 }
 
-// String returns the string formatting of v.
+// String returns the text of v, or "null" if v is nil.
 func (v Value) String() string {
 	if v == nil {
 		return "null"
@@ -36,21 +33,17 @@ func (v Value) String() string {
 	return string(v)
 }
 
-// IsValid reports whether the raw JSON value is syntactically valid
-// according to the specified options.
+// IsValid reports whether v is exactly one syntactically correct JSON
+// value, optionally surrounded by whitespace, under the given options.
 //
-// By default (if no options are specified), it validates according to
-// RFC 7493. It verifies whether the input is properly encoded as UTF-8,
-// that escape sequences within strings decode to valid Unicode
-// codepoints, and that all names in each object are unique. It does not
-// verify whether numbers are representable within the limits of any
-// common numeric type (e.g., float64, int64, or uint64).
+// With no options the rules of RFC 7493 apply: the text must be valid
+// UTF-8, every escape sequence in a string must stand for a valid Unicode
+// code point, and no object may repeat a member name. Numbers are only
+// checked against the JSON grammar, not against the range of float64,
+// int64, uint64 or any other Go type.
 //
-// Relevant options include:
-//   - AllowDuplicateNames
-//   - AllowInvalidUTF8
-//
-// All other options are ignored.
+// Only AllowDuplicateNames and AllowInvalidUTF8 change the result; any
+// other option has no effect.
 func (v Value) IsValid(opts ...Options) bool {
 	d := getBufferedDecoder(v, opts)
 	defer putBufferedDecoder(d)
@@ -62,32 +55,21 @@ func (v Value) IsValid(opts ...Options) bool {
 	return err == io.EOF
 }
 
-// Format formats the raw JSON value in place.
+// Format rewrites the JSON value in v, in place, as the options direct.
 //
-// By default (if no options are specified), it validates according to
-// RFC 7493 and produces the minimal JSON representation, where all
-// whitespace is elided and JSON strings use the shortest encoding.
+// With no options the value is checked against RFC 7493 and reduced to its
+// smallest form: no whitespace at all, and every string written with the
+// shortest escaping.
 //
-// Relevant options include:
-//   - AllowDuplicateNames
-//   - AllowInvalidUTF8
-//   - EscapeForHTML
-//   - EscapeForJS
-//   - PreserveRawStrings
-//   - CanonicalizeRawInts
-//   - CanonicalizeRawFloats
-//   - ReorderRawObjects
-//   - SpaceAfterColon
-//   - SpaceAfterComma
-//   - Multiline
-//   - WithIndent
-//   - WithIndentPrefix
+// The options it takes into account are AllowDuplicateNames,
+// AllowInvalidUTF8, EscapeForHTML, EscapeForJS, PreserveRawStrings,
+// CanonicalizeRawInts, CanonicalizeRawFloats, ReorderRawObjects,
+// SpaceAfterColon, SpaceAfterComma, Multiline, WithIndent and
+// WithIndentPrefix; any other option has no effect.
 //
-// All other options are ignored.
-//
-// It is guaranteed to succeed if the value is valid according to the
-// same options. If the value is already formatted, then the buffer is not
-// mutated.
+// Format cannot fail on a value that IsValid accepts under the same
+// options. When v is already in the requested form, its bytes are left
+// untouched.
 func (v *Value) Format(opts ...Options) error {
 	return v.format(opts, nil)
 }
@@ -118,12 +100,12 @@ func (v *Value) formatWith(e *encoderState, opts2 []Options) error {
 	return nil
 }
 
-// AppendFormat formats the JSON value in src and appends it to dst
-// according to the specified options. See Value.Format for more details
-// about the formatting behavior.
+// AppendFormat appends to dst the JSON value in src, rewritten as the
+// options direct, and returns the extended slice. The rewriting is the one
+// Value.Format performs.
 //
-// The dst and src may overlap. If an error is reported, then the entirety
-// of src is appended to dst.
+// src may share memory with dst. On error, AppendFormat appends src
+// unchanged and returns the error with the result.
 func AppendFormat[Bytes ~[]byte | ~string](dst []byte, src Bytes, opts ...Options) ([]byte, error) {
 	e := getBufferedEncoder(opts)
 	defer putBufferedEncoder(e)
@@ -144,79 +126,62 @@ var (
 	canonicalizeOpts = []Options{CanonicalizeRawInts(true), CanonicalizeRawFloats(true), ReorderRawObjects(true)}
 )
 
-// Compact removes all whitespace from the raw JSON value.
+// Compact deletes every whitespace character that lies outside strings in
+// the JSON value in v.
 //
-// It does not reformat JSON strings or numbers to use any other
-// representation. To maximize the set of JSON values that can be
-// formatted, it permits values with duplicate names and invalid UTF-8.
+// Strings and numbers keep their exact text. So that as many inputs as
+// possible can be compacted, repeated member names and invalid UTF-8 are
+// accepted.
 //
-// Compact is equivalent to calling Value.Format with the following
-// options:
-//   - AllowDuplicateNames(true)
-//   - AllowInvalidUTF8(true)
-//   - PreserveRawStrings(true)
-//
-// Any options specified by the caller are applied after the initial set
-// and may deliberately override prior options.
+// It behaves like Value.Format given AllowDuplicateNames(true),
+// AllowInvalidUTF8(true) and PreserveRawStrings(true), followed by the
+// caller's options, which come last and so take precedence over these
+// three.
 func (v *Value) Compact(opts ...Options) error {
 	return v.format(compactOpts, opts)
 }
 
-// Indent reformats the whitespace in the raw JSON value so that each
-// element in a JSON object or array begins on an indented line according
-// to the nesting.
+// Indent rewrites the whitespace of the JSON value in v so that each
+// object member and array element sits on its own line, indented by its
+// depth of nesting.
 //
-// It does not reformat JSON strings or numbers to use any other
-// representation. To maximize the set of JSON values that can be
-// formatted, it permits values with duplicate names and invalid UTF-8.
+// Strings and numbers keep their exact text. So that as many inputs as
+// possible can be indented, repeated member names and invalid UTF-8 are
+// accepted.
 //
-// Indent is equivalent to calling Value.Format with the following
-// options:
-//   - AllowDuplicateNames(true)
-//   - AllowInvalidUTF8(true)
-//   - PreserveRawStrings(true)
-//   - Multiline(true)
-//
-// Any options specified by the caller are applied after the initial set
-// and may deliberately override prior options.
+// It behaves like Value.Format given AllowDuplicateNames(true),
+// AllowInvalidUTF8(true), PreserveRawStrings(true) and Multiline(true),
+// followed by the caller's options, which come last and so take precedence
+// over these four.
 func (v *Value) Indent(opts ...Options) error {
 	return v.format(indentOpts, opts)
 }
 
-// Canonicalize canonicalizes the raw JSON value according to the JSON
-// Canonicalization Scheme (JCS) as defined by RFC 8785. Canonicalization
-// produces a JSON value with the same meaning as the original, but is
-// stable in the sense that calling Canonicalize on a canonicalized value
-// does nothing.
+// Canonicalize rewrites the JSON value in v into the form defined by the
+// JSON Canonicalization Scheme (JCS) of RFC 8785. The result means the
+// same as the input, and canonicalizing it a second time changes nothing.
 //
-// JSON strings are formatted to use their minimal representation, JSON
-// numbers are formatted as double precision numbers according to some
-// stable serialization algorithm. JSON object members are sorted in
-// ascending order by name. All whitespace is removed.
+// In canonical form, whitespace is dropped, strings use their shortest
+// escaping, numbers are printed as float64 values by a fixed algorithm,
+// and the members of each object are sorted by name in ascending order.
 //
-// Canonicalize is equivalent to calling Value.Format with the following
-// options:
-//   - CanonicalizeRawInts(true)
-//   - CanonicalizeRawFloats(true)
-//   - ReorderRawObjects(true)
+// It behaves like Value.Format given CanonicalizeRawInts(true),
+// CanonicalizeRawFloats(true) and ReorderRawObjects(true), followed by the
+// caller's options, which come last and so take precedence over these
+// three.
 //
-// Any options specified by the caller are applied after the initial set
-// and may deliberately override prior options.
+// Because JCS reads every number as an IEEE 754 float64, digits beyond a
+// float64's precision are lost; integers larger in magnitude than 2⁵³, for
+// example, may change. To leave integers exactly as written, pass
+// CanonicalizeRawInts(false):
 //
-// Note that JCS treats all JSON numbers as IEEE 754 double precision
-// numbers. Any numbers with precision beyond what is representable by
-// that form will lose their precision when canonicalized. For example,
-// integer values beyond ±2⁵³ will lose their precision. To preserve the
-// original representation of JSON integers, additionally set
-// CanonicalizeRawInts to false:
-//
-//	v.Canonicalize(jsontext.CanonicalizeRawInts(false))
+//	err := v.Canonicalize(jsontext.CanonicalizeRawInts(false))
 func (v *Value) Canonicalize(opts ...Options) error {
 	return v.format(canonicalizeOpts, opts)
 }
 
-// MarshalJSON returns v as the JSON encoding of v. It performs no
-// validation. If v is nil, then this returns a JSON null.
+// MarshalJSON returns v itself, without checking it, or the text null when
+// v is nil.
 func (v Value) MarshalJSON() ([]byte, error) {
 	if v == nil {
 		return []byte("null"), nil
@@ -224,8 +189,8 @@ func (v Value) MarshalJSON() ([]byte, error) {
 	return v, nil
 }
 
-// UnmarshalJSON sets v as the JSON encoding of b. It stores a copy of the
-// provided raw JSON input without any validation.
+// UnmarshalJSON stores a copy of b in v, without checking that b is valid
+// JSON.
 func (v *Value) UnmarshalJSON(b []byte) error {
 	if v == nil {
 		return errors.New("jsontext.Value: UnmarshalJSON on nil pointer")
@@ -234,8 +199,10 @@ func (v *Value) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Kind returns the starting token kind. For a valid value, this will
-// never include KindEndObject or KindEndArray.
+// Kind returns the kind of the first token in v, after any leading
+// whitespace, or KindInvalid when there is no such token. A valid value
+// cannot open with a closing delimiter, so KindEndObject and
+// KindEndArray are returned only for invalid text.
 func (v Value) Kind() Kind {
 	if n := skipSpace(v); n < len(v) {
 		return kindOf[v[n]]
@@ -243,18 +210,21 @@ func (v Value) Kind() Kind {
 	return KindInvalid
 }
 
-// AppendFloat appends src to dst as a JSON number per RFC 8259, section 6.
+// AppendFloat appends src to dst in the JSON number syntax of RFC 8259,
+// section 6, and returns the extended slice. bits must be 32 or 64 and
+// says whether src is to be printed as a float32 or as a float64;
+// AppendFloat panics on any other value.
 //
-// Except for -0, which is formatted as -0 instead of 0, the output is
-// identical to ECMA-262, 10th edition, section 7.1.12.1 and (for 64-bit
-// precision) identical to RFC 8785, section 3.2.2.3. The values NaN, +Inf,
-// and -Inf will be represented as a JSON string with the values "NaN",
-// "Infinity", and "-Infinity".
+// The digits match ECMAScript's Number-to-String conversion (ECMA-262,
+// 10th edition, section 7.1.12.1), which for 64 bits is also the form RFC
+// 8785, section 3.2.2.3, requires; the one difference is that negative
+// zero is written as -0 rather than 0. NaN and the infinities have no JSON
+// number form: for them AppendFloat writes NaN, +Inf or -Inf, which is not
+// valid JSON, so callers must treat those values separately.
 //
-// Note that most JSON libraries and standards assume that JSON numbers are
-// 64-bit floating-point numbers. As such, prefer using 64 bits of
-// precision unless the recipient can know from other context that the
-// encoded number uses 32 bits of precision.
+// Most JSON software reads every number as a float64, so use 32 bits only
+// when the reader is known, by some other means, to expect float32
+// values.
 func AppendFloat(dst []byte, src float64, bits int) []byte {
 	if bits != 32 && bits != 64 {
 		panic("illegal AppendFloat bit size")

@@ -18,17 +18,17 @@ import (
 	_ "github.com/jetjson/jet/encoder"
 )
 
-// Marshal serializes a Go value as a []byte according to the provided
-// marshal and encode options (while ignoring unmarshal or decode
-// options). It does not terminate the output with a newline.
+// Marshal returns the JSON encoding of in as a new []byte, with no
+// trailing newline. Marshal and encode options apply; unmarshal and
+// decode options are ignored.
 //
-// Type-specific marshal functions and methods take precedence over the
-// default representation of a value. Functions or methods that operate
-// on *T are only called when encoding a value of type T (by taking its
-// address) or a non-nil value of *T. Marshal ensures that a value is
-// always addressable (by copying the value if necessary) so that these
-// functions and methods can be consistently called. For performance, it
-// is recommended that Marshal be passed a non-nil pointer to the value.
+// A custom conversion, when a type has one, is preferred to the default
+// rules. A function or method defined on *T is used for a value of type
+// T through the value's address, and for a *T that is not nil. Marshal
+// makes every value addressable, copying it when it has to, so such
+// functions and methods are used regardless of how the value was
+// reached; passing Marshal a non-nil pointer avoids that copy and is
+// faster.
 //
 // The rules are those of Go's encoding/json/v2: in order, a function
 // given by WithMarshalers, a MarshalJSONTo method (MarshalerTo), a
@@ -192,10 +192,9 @@ func joinOptions(opts []Options) *jsonopts.Struct {
 	return o
 }
 
-// MarshalWrite serializes a Go value into an io.Writer according to the
-// provided marshal and encode options (while ignoring unmarshal or decode
-// options). It does not terminate the output with a newline. See Marshal
-// for details about the conversion of a Go value into JSON.
+// MarshalWrite writes the JSON encoding of in to out, with no trailing
+// newline. Marshal and encode options apply; unmarshal and decode options
+// are ignored. Marshal describes how Go values are converted to JSON.
 //
 // The output is written once marshaling has succeeded (on error,
 // nothing is written), in one Write up to writeFirst bytes (and to a
@@ -248,13 +247,12 @@ const (
 // writeBufs holds MarshalWrite's output buffers.
 var writeBufs = sync.Pool{New: func() any { return new([]byte) }}
 
-// MarshalEncode serializes a Go value into a jsontext.Encoder according
-// to the provided marshal options (while ignoring unmarshal, encode, or
-// decode options). Any marshal-relevant options already specified on
-// the jsontext.Encoder take lower precedence than the set of options
-// provided by the caller. Unlike Marshal and MarshalWrite, encode
-// options are ignored because they must have already been specified on
-// the provided jsontext.Encoder.
+// MarshalEncode writes the JSON encoding of in as the next value of out.
+// Of the options given here, only marshal options take effect: encode
+// options are ignored, since out was configured with those when it was
+// created, and unmarshal and decode options are ignored too. Marshal
+// options that out already carries also apply, but where they conflict
+// the ones given here win.
 //
 // As with Go's, the options may not change the Encoder's whitespace,
 // nor its checks of duplicate names and UTF-8 where it expects an
@@ -264,7 +262,7 @@ var writeBufs = sync.Pool{New: func() any { return new([]byte) }}
 // opened (and so everything after), since that object's names are
 // lost.
 //
-// See Marshal for details about the conversion of a Go value into JSON.
+// Marshal describes how Go values are converted to JSON.
 func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 	// While the call runs, the Encoder's stack is its own (a function
 	// or method that was given it writes inside levels around it, which

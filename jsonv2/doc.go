@@ -6,9 +6,9 @@
 // The import path is github.com/jetjson/jet/jsonv2 and the package name
 // is json, as Go's is; ARCHITECTURE.md says why the path is not .../v2.
 //
-// # JSON Representation of Go structs
+// # Structs
 //
-// A Go struct is represented as a JSON object. Each exported field
+// Structs marshal to JSON objects and unmarshal from them. Each exported field
 // becomes a member; the `json` tag gives its name and options, in v2's
 // grammar: a name (single-quoted when it holds a comma or quote), then
 // comma-separated options: omitzero, omitempty (omit a value that

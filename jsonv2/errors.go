@@ -10,54 +10,59 @@ import (
 	"github.com/jetjson/jet/jsontext"
 )
 
-// ErrUnknownName indicates that a JSON object member could not be
-// unmarshaled because the name is not known to the target Go struct.
-// This error is directly wrapped within a SemanticError when produced.
+// ErrUnknownName is the error when unmarshaling meets a JSON object
+// member whose name matches no field of the Go struct being filled. It
+// appears as the Err field of a SemanticError.
 //
-// The name of an unknown JSON object member can be extracted as:
+// The offending name, and the object it was found in, can be recovered
+// from the error's JSON Pointer:
 //
-//	err := ...
-//	if serr, ok := errors.AsType[*json.SemanticError](err); ok && serr.Err == json.ErrUnknownName {
-//		ptr := serr.JSONPointer // JSON pointer to unknown name
-//		name := ptr.LastToken() // unknown name itself
+//	if se, ok := errors.AsType[*json.SemanticError](err); ok && se.Err == json.ErrUnknownName {
+//		unknown := se.JSONPointer.LastToken() // the name with no field
+//		obj := se.JSONPointer.Parent()        // the object holding it
 //		...
 //	}
 //
-// This error is only returned if RejectUnknownMembers is true.
+// It occurs only when RejectUnknownMembers is true.
 var ErrUnknownName = v2api.ErrUnknownName
 
-// SemanticError describes an error determining the meaning of JSON data
-// as Go data, or vice versa.
+// SemanticError reports a failure to convert between JSON data and a Go
+// value, in either direction, that is not a matter of JSON syntax.
 //
-// If a Marshaler or MarshalerTo method (or a function given to
-// WithMarshalers) returns a SemanticError, the ByteOffset, JSONPointer
-// and GoType fields it leaves zero are filled in by the calling context.
+// When a Marshaler or MarshalerTo method, or a function installed with
+// WithMarshalers, returns a SemanticError, the package fills in whichever
+// of its ByteOffset, JSONPointer and GoType fields were left zero, from
+// what it knows about where the call happened.
 //
-// The contents of this error as produced by this package may change over
-// time.
+// Its exact contents, as this package fills them in, are not part of the
+// API and may change in later versions.
 type SemanticError struct {
 	_ [0]func() // not comparable
 	_ struct{}  // use keyed literals
 
 	action string // "marshal" or "unmarshal"
 
-	// ByteOffset indicates that an error occurred at or after this byte
-	// offset.
+	// ByteOffset is the offset in the input or output at
+	// which, or somewhere after which, the problem lies.
 	ByteOffset int64
-	// JSONPointer indicates that an error occurred within this JSON value
-	// as indicated using the JSON Pointer notation (see RFC 6901).
+	// JSONPointer locates, in RFC 6901 notation, the JSON
+	// value inside which the problem lies.
 	JSONPointer jsontext.Pointer
 
-	// JSONKind is the JSON kind that could not be handled.
-	JSONKind jsontext.Kind // may be zero if unknown
-	// JSONValue is the JSON number or string that could not be
-	// unmarshaled. It is not populated during marshaling.
-	JSONValue jsontext.Value // may be nil if irrelevant or unknown
-	// GoType is the Go type that could not be handled.
-	GoType reflect.Type // may be nil if unknown
+	// JSONKind is the kind of JSON the conversion failed
+	// for, or zero when that is not known.
+	JSONKind jsontext.Kind
+	// JSONValue is, when unmarshaling, the JSON number or
+	// string whose conversion failed. It is nil when
+	// marshaling, and when it does not apply or is not known.
+	JSONValue jsontext.Value
+	// GoType is the Go type the conversion failed for, or nil
+	// when that is not known.
+	GoType reflect.Type
 
-	// Err is the underlying error.
-	Err error // may be nil
+	// Err is the cause, such as ErrUnknownName; it may be
+	// nil.
+	Err error
 }
 
 // Error returns the error's message: what could not be done, for which
@@ -145,7 +150,7 @@ func (e *SemanticError) Error() string {
 	return sb.String()
 }
 
-// Unwrap returns the underlying error.
+// Unwrap returns e.Err, so that errors.Is and errors.As see the cause.
 func (e *SemanticError) Unwrap() error { return e.Err }
 
 // publicError turns the encoder's and decoder's form of a semantic error

@@ -7,23 +7,23 @@ import (
 	"github.com/jetjson/jet/jsontext"
 )
 
-// Marshalers is a list of functions that may override the marshal
-// behavior of specific types. Populate it using MarshalFunc,
-// MarshalToFunc and JoinMarshalers, and pass it with WithMarshalers to
-// Marshal, MarshalWrite or MarshalEncode. A nil *Marshalers is equivalent
-// to an empty list.
+// Marshalers holds encoding functions, each for particular types, that
+// take over from this package's normal handling of those types. Build it
+// with MarshalFunc, MarshalToFunc and JoinMarshalers, and hand it to
+// Marshal, MarshalWrite or MarshalEncode through WithMarshalers. A nil
+// *Marshalers holds no functions.
 //
-// For performance, marshalers should be stored in a global variable.
+// Building the list has a cost, so keep it in a package-level variable
+// rather than building it per call.
 type Marshalers = typedMarshalers
 
 type typedMarshalers = v2api.Marshalers
 
-// JoinMarshalers constructs a flattened list of marshal functions. If
-// multiple functions in the list are applicable for a value of a given
-// type, then those earlier in the list take precedence over those that
-// come later. If a function returns errors.ErrUnsupported, then the next
-// applicable function is called, otherwise the default marshaling
-// behavior is used.
+// JoinMarshalers concatenates the given lists into one flat list. When
+// more than one function in it applies to a value's type, they are tried
+// in list order: a function that returns errors.ErrUnsupported passes the
+// value on to the next applicable one, and when none is left the default
+// marshaling is used.
 func JoinMarshalers(ms ...*Marshalers) *Marshalers {
 	var out Marshalers
 	for _, m := range ms {
@@ -34,15 +34,14 @@ func JoinMarshalers(ms ...*Marshalers) *Marshalers {
 	return &out
 }
 
-// MarshalFunc constructs a type-specific marshaler that specifies how to
-// marshal values of type T. T can be any type except a named pointer.
-// The function is always provided with a non-nil pointer value if T is
-// an interface or pointer type.
+// MarshalFunc returns a single-entry list whose function fn encodes values
+// of type T, returning the JSON bytes. T must not be a named pointer type;
+// any other type is allowed. When T is an interface or pointer type, fn
+// always receives a non-nil value.
 //
-// The function must marshal exactly one JSON value. The value of T must
-// not be retained outside the function call. It may not return
-// errors.ErrUnsupported... except to decline: the value is then handled
-// by the next applicable function or the default behaviour.
+// fn must produce exactly one JSON value and must not keep the T after it
+// returns. Returning errors.ErrUnsupported from fn is treated as a
+// failure, not as a refusal to handle the value.
 func MarshalFunc[T any](fn func(T) ([]byte, error)) *Marshalers {
 	t := reflect.TypeFor[T]()
 	return &Marshalers{List: []v2api.Marshaler{{
@@ -59,15 +58,15 @@ func MarshalFunc[T any](fn func(T) ([]byte, error)) *Marshalers {
 	}}}
 }
 
-// MarshalToFunc constructs a type-specific marshaler that specifies how
-// to marshal values of type T. T can be any type except a named pointer.
-// The function is always provided with a non-nil pointer value if T is
-// an interface or pointer type.
+// MarshalToFunc returns a single-entry list whose function fn encodes
+// values of type T by writing to a jsontext.Encoder. T must not be a named
+// pointer type; any other type is allowed. When T is an interface or
+// pointer type, fn always receives a non-nil value.
 //
-// The function must marshal exactly one JSON value by calling write
-// methods on the provided encoder. It may return errors.ErrUnsupported
-// without writing anything to decline. The pointer to jsontext.Encoder
-// and the value of T must not be retained outside the function call.
+// fn must write exactly one JSON value to the Encoder, or else write
+// nothing and return errors.ErrUnsupported to leave the value to the next
+// candidate. It must keep neither the *jsontext.Encoder nor the T after
+// it returns.
 func MarshalToFunc[T any](fn func(*jsontext.Encoder, T) error) *Marshalers {
 	t := reflect.TypeFor[T]()
 	return &Marshalers{List: []v2api.Marshaler{{

@@ -4,35 +4,39 @@ import (
 	"github.com/jetjson/jet/jsontext"
 )
 
-// Marshaler is implemented by types that can marshal themselves. It is
-// recommended that types implement MarshalerTo unless the implementation
-// is trying to avoid a hard dependency on the "jsontext" package.
+// Marshaler is the interface of a type that encodes itself as JSON,
+// returning the bytes. Prefer MarshalerTo; Marshaler is mainly for types
+// whose package must not import jsontext.
 //
-// It is recommended that implementations return a buffer that is safe
-// for the caller to retain and potentially mutate.
+// The returned slice should preferably be one the caller may keep and
+// modify freely. Returning errors.ErrUnsupported from MarshalJSON is
+// treated as a failure, not as a refusal to handle the value.
 //
-// If the returned error is a SemanticError, then unpopulated fields of
-// the error may be populated by the json package with additional
-// context. Errors of other types are wrapped within a SemanticError.
+// A SemanticError returned by the method reaches the caller with any
+// fields it left empty filled in with what this package knows about the
+// failure. An error of any other type reaches the caller wrapped in a
+// SemanticError.
 type Marshaler interface {
 	MarshalJSON() ([]byte, error)
 }
 
-// MarshalerTo is implemented by types that can marshal themselves. It is
-// recommended that types implement MarshalerTo instead of Marshaler since
-// this is both more performant and flexible. If a type implements both
-// Marshaler and MarshalerTo, then MarshalerTo takes precedence.
+// MarshalerTo is the interface of a type that encodes itself as JSON by
+// writing to a jsontext.Encoder. It is faster and more flexible than
+// Marshaler, so new types should implement it instead; a type that
+// implements both is encoded through MarshalJSONTo.
 //
-// The implementation must write only one JSON value to the Encoder. It
-// may instead return errors.ErrUnsupported without writing anything: the
-// value is then marshaled as if the method did not exist.
+// The method must write exactly one JSON value to the Encoder, or else
+// write nothing and return errors.ErrUnsupported, in which case the value
+// is encoded as though the method were not there.
 //
-// Implementations must not retain the pointer to jsontext.Encoder. They
-// may inspect the options with GetOption on the Encoder's Options.
+// The method must not keep the *jsontext.Encoder after it returns. It can
+// examine the options in effect by passing the Encoder's Options to
+// GetOption.
 //
-// If the returned error is a SemanticError, then unpopulated fields of
-// the error may be populated by the json package with additional
-// context. Errors of other types are wrapped within a SemanticError.
+// A SemanticError returned by the method reaches the caller with any
+// fields it left empty filled in with what this package knows about the
+// failure. An error of any other type reaches the caller wrapped in a
+// SemanticError.
 type MarshalerTo interface {
 	MarshalJSONTo(*jsontext.Encoder) error
 }

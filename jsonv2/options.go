@@ -4,15 +4,16 @@ import (
 	"github.com/jetjson/jet/internal/jsonopts"
 )
 
-// Options configure Marshal, MarshalWrite, MarshalEncode and the
-// functions that use them, with specific features. Each function that
-// returns Options configures one feature. Options of jsontext
-// (jet's github.com/jetjson/jet/jsontext) may be passed here too, and
-// the other way round; an option that does not apply to an operation is
-// ignored.
+// Options hold settings for Marshal, MarshalWrite, MarshalEncode, their
+// Unmarshal counterparts and the functions built on them. Each function
+// in this package that returns Options sets one feature. The options of
+// jet's jsontext package (github.com/jetjson/jet/jsontext) are accepted
+// here as well, and these are accepted there; an option that has no
+// bearing on an operation is skipped rather than rejected.
 //
-// Options are joined in order: when one feature is given more than once,
-// the last one wins. The zero options are DefaultOptionsV2's.
+// Options are applied in the order given, so when a feature is set more
+// than once the last setting wins. Passing no options gives the behavior
+// of DefaultOptionsV2.
 type Options = jsonopts.Options
 
 func boolOption(flag jsonopts.Bools, v bool) Options {
@@ -22,11 +23,12 @@ func boolOption(flag jsonopts.Bools, v bool) Options {
 	return flag
 }
 
-// DefaultOptionsV2 is the full set of all options that define v2
-// semantics: every boolean option false, and no marshalers or
-// unmarshalers. It is equivalent to passing no options at all. As Go's,
-// it holds (as false) the options whose default differs between v1 and
-// v2, so that GetOption reports those present and no others.
+// DefaultOptionsV2 returns options that spell out the v2 behavior: every
+// boolean option is false and no marshalers or unmarshalers are set.
+// Using it has the same effect as passing no options. As in Go's package,
+// it contains, each set to false, exactly those options whose default
+// differs between v1 and v2, so GetOption reports those as present and
+// all others as absent.
 func DefaultOptionsV2() Options {
 	return jsonopts.Bools(jsonopts.AllowDuplicateNames | jsonopts.AllowInvalidUTF8 |
 		jsonopts.EscapeForHTML | jsonopts.EscapeForJS | jsonopts.PreserveRawStrings |
@@ -34,65 +36,63 @@ func DefaultOptionsV2() Options {
 		jsonopts.MatchCaseInsensitiveNames)
 }
 
-// StringifyNumbers specifies that numeric Go types be encoded as a JSON
-// number within a JSON string (for example, "123" rather than 123), and
-// decoded likewise. It applies to the Go integer and floating-point
-// kinds; composite types holding them are affected only through their
-// elements.
+// StringifyNumbers, when true, writes values of Go's integer and
+// floating-point kinds as JSON numbers wrapped in a JSON string ("42"
+// instead of 42), and expects that form when reading them. Composite
+// types are affected only through the numbers they contain.
 //
-// This affects either marshaling or unmarshaling.
+// Marshaling and unmarshaling both honor it.
 func StringifyNumbers(v bool) Options { return boolOption(jsonopts.StringifyNumbers, v) }
 
-// Deterministic specifies that the same input value is marshaled as the
-// same output bytes: Go maps are written with their members sorted by
-// name. It does not make the output canonical (see
-// jsontext.Value.Canonicalize).
+// Deterministic, when true, makes marshaling produce identical bytes for
+// identical input: the members of Go maps are written in order of their
+// names. The result is still not necessarily canonical JSON; for that see
+// jsontext.Value.Canonicalize.
 //
-// This only affects marshaling and is ignored when unmarshaling.
+// Marshaling honors it; unmarshaling ignores it.
 func Deterministic(v bool) Options { return boolOption(jsonopts.Deterministic, v) }
 
-// FormatNilMapAsNull specifies that a nil Go map is marshaled as a JSON
-// null instead of the default representation as an empty JSON object.
+// FormatNilMapAsNull, when true, writes a nil Go map as JSON null; by
+// default a nil map is written as an empty object, {}.
 //
-// This only affects marshaling and is ignored when unmarshaling.
+// Marshaling honors it; unmarshaling ignores it.
 func FormatNilMapAsNull(v bool) Options { return boolOption(jsonopts.FormatNilMapAsNull, v) }
 
-// FormatNilSliceAsNull specifies that a nil Go slice is marshaled as a
-// JSON null instead of the default representation as an empty JSON
-// array (or an empty JSON string for a []byte).
+// FormatNilSliceAsNull, when true, writes a nil Go slice as JSON null; by
+// default a nil slice is written as an empty array, [], or, for a []byte,
+// as an empty string, "".
 //
-// This only affects marshaling and is ignored when unmarshaling.
+// Marshaling honors it; unmarshaling ignores it.
 func FormatNilSliceAsNull(v bool) Options { return boolOption(jsonopts.FormatNilSliceAsNull, v) }
 
-// OmitZeroStructFields specifies that a Go struct field is omitted from
-// the output when its value is zero, as if every field had the
-// `omitzero` tag option.
+// OmitZeroStructFields, when true, leaves out of the output every struct
+// field whose value is zero, as though each field carried the `omitzero`
+// tag option.
 //
-// This only affects marshaling and is ignored when unmarshaling.
+// Marshaling honors it; unmarshaling ignores it.
 func OmitZeroStructFields(v bool) Options { return boolOption(jsonopts.OmitZeroStructFields, v) }
 
-// MatchCaseInsensitiveNames specifies that JSON object members match Go
-// struct fields by a case-insensitive comparison of names (ignoring
-// dashes and underscores too), unless a field has the `case:strict` tag
-// option.
+// MatchCaseInsensitiveNames, when true, pairs JSON member names with Go
+// struct fields without regard to letter case, and also disregards dashes
+// and underscores, except for fields tagged with the `case:strict` option.
 //
-// This affects either marshaling or unmarshaling.
+// Marshaling and unmarshaling both honor it.
 func MatchCaseInsensitiveNames(v bool) Options {
 	return boolOption(jsonopts.MatchCaseInsensitiveNames, v)
 }
 
-// RejectUnknownMembers specifies that an unknown JSON object member is
-// an error when unmarshaling into a Go struct without a field to hold
-// unknown members.
+// RejectUnknownMembers, when true, makes unmarshaling into a Go struct
+// fail on a JSON member that matches no field, unless the struct has a
+// field that collects unknown members.
 //
-// This only affects unmarshaling and is ignored when marshaling.
+// Unmarshaling honors it; marshaling ignores it.
 func RejectUnknownMembers(v bool) Options { return boolOption(jsonopts.RejectUnknownMembers, v) }
 
-// WithMarshalers specifies a list of type-specific marshalers to use,
-// which take precedence over the default behaviour (and over methods) for
-// the types they handle.
+// WithMarshalers installs type-specific marshal functions. For the types
+// they handle, they are used instead of the default encoding and instead
+// of any marshal methods the types have.
 //
-// This only affects marshaling and is ignored when unmarshaling.
+// Marshaling honors it; unmarshaling ignores it.
 func WithMarshalers(v *Marshalers) Options { return (*marshalersOption)(v) }
 
 // marshalersOption is the option WithMarshalers makes.
@@ -107,27 +107,23 @@ func (o *marshalersOption) JoinInto(s *jsonopts.Struct) {
 	s.Marshalers = (*Marshalers)(o)
 }
 
-// JoinOptions coalesces the provided list of options into a single
-// Options. Properties set in later options override the value of
-// previously set properties.
+// JoinOptions merges srcs into a single Options value. When several of
+// them set the same property, the one that comes last wins.
 func JoinOptions(srcs ...Options) Options {
 	var s jsonopts.Struct
 	s.Join(srcs...)
 	return &s
 }
 
-// GetOption returns the value stored in opts with the provided setter,
-// reporting whether the value is present.
+// GetOption looks up the property that setter sets and returns its value
+// in opts, along with whether opts sets it at all. For instance:
 //
-// Example usage:
+//	multi, ok := json.GetOption(opts, jsontext.Multiline)
 //
-//	v, ok := json.GetOption(opts, json.Deterministic)
-//
-// Options are most commonly introspected to alter the JSON
-// representation of a MarshalerTo.MarshalJSONTo or
-// UnmarshalerFrom.UnmarshalJSONFrom method, or of a MarshalToFunc or
-// UnmarshalFromFunc function; it lets them honour an option that applies
-// to them.
+// The usual reason to inspect options is to let a MarshalJSONTo or
+// UnmarshalJSONFrom method, or a function made by MarshalToFunc or
+// UnmarshalFromFunc, honor a setting that concerns the representation it
+// produces or reads.
 func GetOption[T any](opts Options, setter func(T) Options) (T, bool) {
 	return jsonopts.Get(opts, setter)
 }

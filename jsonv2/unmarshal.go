@@ -15,16 +15,16 @@ import (
 	_ "github.com/jetjson/jet/decoder"
 )
 
-// Unmarshal decodes a []byte input into a Go value according to the
-// provided unmarshal and decode options (while ignoring marshal or
-// encode options). The input must be a single JSON value with optional
-// whitespace interspersed. The output must be a non-nil pointer.
+// Unmarshal parses in, which must hold exactly one JSON value (whitespace
+// around and within it is fine), and stores the result in the value that
+// out points to. out must be a non-nil pointer. Unmarshal and decode
+// options apply; marshal and encode options are ignored.
 //
-// Type-specific unmarshal functions and methods take precedence over the
-// default representation of a value: in order, a function given by
-// WithUnmarshalers, UnmarshalJSONFrom (UnmarshalerFrom), UnmarshalJSON
-// (Unmarshaler), UnmarshalText (encoding.TextUnmarshaler, for JSON
-// strings).
+// A custom conversion, when a type has one, is preferred to the default
+// rules. The candidates are tried in this order: a function installed
+// with WithUnmarshalers, an UnmarshalJSONFrom method (UnmarshalerFrom),
+// an UnmarshalJSON method (Unmarshaler), and, for JSON strings only, an
+// UnmarshalText method (encoding.TextUnmarshaler).
 //
 // Otherwise the rules are those of Go's encoding/json/v2: a JSON null
 // stores the zero value; booleans, strings and numbers go into Go values
@@ -66,13 +66,11 @@ func unmarshalError(err error) error {
 	return publicError(err)
 }
 
-// UnmarshalRead deserializes a Go value from an io.Reader according to
-// the provided unmarshal and decode options (while ignoring marshal or
-// encode options). The input must be a single JSON value with optional
-// whitespace interspersed. It consumes the entirety of io.Reader until
-// io.EOF is encountered, without reporting an error for EOF. The output
-// must be a non-nil pointer. See Unmarshal for details about the
-// conversion of JSON into a Go value.
+// UnmarshalRead is Unmarshal with its input taken from in, which it reads
+// to the end; reaching io.EOF is not an error. The input must hold exactly
+// one JSON value, with optional whitespace, and out must be a non-nil
+// pointer. Unmarshal and decode options apply; marshal and encode options
+// are ignored. Unmarshal describes how JSON is converted to Go values.
 func UnmarshalRead(in io.Reader, out any, opts ...Options) (err error) {
 	if rv := reflect.ValueOf(out); !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return Unmarshal(nil, out)
@@ -86,18 +84,16 @@ func UnmarshalRead(in io.Reader, out any, opts ...Options) (err error) {
 	return Unmarshal(b, out, opts...)
 }
 
-// UnmarshalDecode deserializes a Go value from a jsontext.Decoder
-// according to the provided unmarshal options (while ignoring marshal,
-// encode, or decode options). Any unmarshal options already specified on
-// the jsontext.Decoder take lower precedence than the set of options
-// provided by the caller. Unlike Unmarshal and UnmarshalRead, decode
-// options are ignored because they must have already been specified on
-// the provided jsontext.Decoder.
+// UnmarshalDecode reads the next JSON value from in and stores the result
+// in the value that out points to. Of the options given here, only
+// unmarshal options take effect: decode options are ignored, since in was
+// configured with those when it was created, and marshal and encode
+// options are ignored too. Unmarshal options that in already carries
+// also apply, but where they conflict the ones given here win.
 //
-// The input may be a stream of zero or more JSON values, where this only
-// unmarshals the next JSON value in the stream. The output must be a
-// non-nil pointer. See Unmarshal for details about the conversion of JSON
-// into a Go value.
+// in may hold a stream of any number of JSON values; each call consumes
+// just one of them. out must be a non-nil pointer. Unmarshal describes
+// how JSON is converted to Go values.
 func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error) {
 	rv := reflect.ValueOf(out)
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -282,54 +278,53 @@ func prefixPointer(err error, ptr jsontext.Pointer) {
 	}
 }
 
-// Unmarshaler is implemented by types that can unmarshal themselves. It
-// is recommended that types implement UnmarshalerFrom unless the
-// implementation is trying to avoid a hard dependency on the "jsontext"
-// package.
+// Unmarshaler is the interface of a type that decodes its own JSON from a
+// []byte. Prefer UnmarshalerFrom; Unmarshaler is mainly for types whose
+// package must not import jsontext.
 //
-// The input can be assumed to be a valid encoding of a JSON value if
-// called from unmarshal functionality in this package. UnmarshalJSON
-// must copy the JSON data if it is retained after returning. It is
-// recommended that UnmarshalJSON implement merge semantics when
-// unmarshaling into a pre-populated value.
+// When this package calls UnmarshalJSON, the input is one syntactically
+// valid JSON value. The method must copy any part of it that it keeps
+// after returning. If the receiver already holds data, the method should
+// preferably merge the input into it rather than replace it. Returning
+// errors.ErrUnsupported from UnmarshalJSON is treated as a failure, not
+// as a refusal to handle the value.
 //
-// Implementations must not retain or mutate the input []byte.
+// The method must neither modify the []byte nor hold on to it.
 type Unmarshaler interface {
 	UnmarshalJSON([]byte) error
 }
 
-// UnmarshalerFrom is implemented by types that can unmarshal themselves.
-// It is recommended that types implement UnmarshalerFrom instead of
-// Unmarshaler since this is both more performant and flexible. If a type
-// implements both Unmarshaler and UnmarshalerFrom, then UnmarshalerFrom
-// takes precedence.
+// UnmarshalerFrom is the interface of a type that decodes its own JSON by
+// reading from a jsontext.Decoder. It is faster and more flexible than
+// Unmarshaler, so new types should implement it instead; a type that
+// implements both is decoded through UnmarshalJSONFrom.
 //
-// The implementation must read only one JSON value from the Decoder. It
-// may instead return errors.ErrUnsupported without reading anything: the
-// value is then unmarshaled as if the method did not exist.
+// The method must read exactly one JSON value from the Decoder, or else
+// read nothing and return errors.ErrUnsupported, in which case the value
+// is decoded as though the method were not there.
 //
-// Implementations must not retain the pointer to jsontext.Decoder.
+// The method must not keep the *jsontext.Decoder after it returns.
 type UnmarshalerFrom interface {
 	UnmarshalJSONFrom(*jsontext.Decoder) error
 }
 
-// Unmarshalers is a list of functions that may override the unmarshal
-// behavior of specific types. Populate it using UnmarshalFunc,
-// UnmarshalFromFunc and JoinUnmarshalers, and pass it with
-// WithUnmarshalers to Unmarshal, UnmarshalRead or UnmarshalDecode. A nil
-// *Unmarshalers is equivalent to an empty list.
+// Unmarshalers holds decoding functions, each for particular types, that
+// take over from this package's normal handling of those types. Build it
+// with UnmarshalFunc, UnmarshalFromFunc and JoinUnmarshalers, and hand it
+// to Unmarshal, UnmarshalRead or UnmarshalDecode through
+// WithUnmarshalers. A nil *Unmarshalers holds no functions.
 //
-// For performance, unmarshalers should be stored in a global variable.
+// Building the list has a cost, so keep it in a package-level variable
+// rather than building it per call.
 type Unmarshalers = typedUnmarshalers
 
 type typedUnmarshalers = v2api.Unmarshalers
 
-// JoinUnmarshalers constructs a flattened list of unmarshal functions.
-// If multiple functions in the list are applicable for a value of a
-// given type, then those earlier in the list take precedence over those
-// that come later. If a function returns errors.ErrUnsupported, then the
-// next applicable function is called, otherwise the default unmarshaling
-// behavior is used.
+// JoinUnmarshalers concatenates the given lists into one flat list. When
+// more than one function in it applies to a value's type, they are tried
+// in list order: a function that returns errors.ErrUnsupported passes the
+// value on to the next applicable one, and when none is left the default
+// unmarshaling is used.
 func JoinUnmarshalers(us ...*Unmarshalers) *Unmarshalers {
 	var out Unmarshalers
 	for _, u := range us {
@@ -340,15 +335,15 @@ func JoinUnmarshalers(us ...*Unmarshalers) *Unmarshalers {
 	return &out
 }
 
-// UnmarshalFunc constructs a type-specific unmarshaler that specifies how
-// to unmarshal values of type T. T must be an unnamed pointer or an
-// interface type. The function is always provided with a non-nil pointer
-// value.
+// UnmarshalFunc returns a single-entry list whose function fn decodes
+// values of type T from a []byte. T must be an interface type or a
+// pointer type that is not a named type. fn always receives a non-nil
+// pointer.
 //
-// The function must unmarshal exactly one JSON value. The input []byte
-// must not be mutated. The input []byte and value T must not be retained
-// outside the function call. It may return errors.ErrUnsupported to
-// decline.
+// fn must decode exactly one JSON value. It must not modify the []byte,
+// and must keep neither the []byte nor the T after it returns. Returning
+// errors.ErrUnsupported from fn is treated as a failure, not as a refusal
+// to handle the value.
 func UnmarshalFunc[T any](fn func([]byte, T) error) *Unmarshalers {
 	t := reflect.TypeFor[T]()
 	return &Unmarshalers{List: []v2api.UnmarshalerFunc{{
@@ -357,15 +352,15 @@ func UnmarshalFunc[T any](fn func([]byte, T) error) *Unmarshalers {
 	}}}
 }
 
-// UnmarshalFromFunc constructs a type-specific unmarshaler that specifies
-// how to unmarshal values of type T. T must be an unnamed pointer or an
-// interface type. The function is always provided with a non-nil pointer
-// value.
+// UnmarshalFromFunc returns a single-entry list whose function fn decodes
+// values of type T by reading from a jsontext.Decoder. T must be an
+// interface type or a pointer type that is not a named type. fn always
+// receives a non-nil pointer.
 //
-// The function must unmarshal exactly one JSON value by calling read
-// methods on the provided decoder. It may return errors.ErrUnsupported
-// without reading anything to decline. The pointer to jsontext.Decoder
-// and the value of T must not be retained outside the function call.
+// fn must read exactly one JSON value from the Decoder, or else read
+// nothing and return errors.ErrUnsupported to leave the value to the next
+// candidate. It must keep neither the *jsontext.Decoder nor the T after
+// it returns.
 func UnmarshalFromFunc[T any](fn func(*jsontext.Decoder, T) error) *Unmarshalers {
 	t := reflect.TypeFor[T]()
 	return &Unmarshalers{List: []v2api.UnmarshalerFunc{{
@@ -374,11 +369,11 @@ func UnmarshalFromFunc[T any](fn func(*jsontext.Decoder, T) error) *Unmarshalers
 	}}}
 }
 
-// WithUnmarshalers specifies a list of type-specific unmarshalers to
-// use, which take precedence over the default behavior (and over
-// methods) for the types they handle.
+// WithUnmarshalers installs type-specific unmarshal functions. For the
+// types they handle, they are used instead of the default decoding and
+// instead of any unmarshal methods the types have.
 //
-// This only affects unmarshaling and is ignored when marshaling.
+// Unmarshaling honors it; marshaling ignores it.
 func WithUnmarshalers(v *Unmarshalers) Options { return (*unmarshalersOption)(v) }
 
 // unmarshalersOption is the option WithUnmarshalers makes.

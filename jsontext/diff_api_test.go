@@ -256,6 +256,20 @@ func accessors(fns ...func() any) string {
 	return b.String()
 }
 
+// cloneNote describes the clone of a token read (kind k, text s): what
+// differs in its kind and string, and for a number what Int, Uint and
+// Float say (numbers, from the clone).
+func cloneNote(k byte, s string, ck byte, cs string, numbers func() string) string {
+	note := ""
+	if ck != k || cs != s {
+		note = fmt.Sprintf(" (clone %c %q)", ck, cs)
+	}
+	if k == '0' {
+		note += " (clone " + numbers() + ")"
+	}
+	return note
+}
+
 func pair(v any, err error) string {
 	if err == nil {
 		return fmt.Sprint(v)

@@ -501,7 +501,7 @@ func (e *encoderState) appendIndent(b []byte, n int) []byte {
 
 // appendStringToken appends the string token t.
 func (e *encoderState) appendStringToken(b []byte, t Token) ([]byte, error) {
-	if t.raw != nil {
+	if t.isText() {
 		q := t.text()
 		if q[0] == '"' {
 			b, _, err := e.reformatString(b, q)
@@ -524,7 +524,7 @@ func (e *encoderState) appendQuoted(b []byte, s string) ([]byte, error) {
 
 // appendNumberToken appends the number token t.
 func (e *encoderState) appendNumberToken(b []byte, t Token) ([]byte, error) {
-	if t.raw != nil {
+	if t.isText() {
 		if q := t.text(); kindOf[q[0]] == '0' {
 			b, _, err := e.reformatNumber(b, q)
 			return b, err

@@ -24,20 +24,32 @@ import (
 // little is kept across calls: names and objects take calls of their
 // own); writeTokenFast takes the others.
 func (e *encoderState) writeToken(t Token) error {
-	raw := t.raw
-	if raw == nil || e.fl&(fmtSpace|fmtEscape|fmtCanonNums|fmtStuck) != 0 || e.slowOnly {
+	if e.fl&(fmtSpace|fmtEscape|fmtCanonNums|fmtStuck) != 0 || e.slowOnly {
 		return e.writeTokenFast(t)
 	}
-	start, end := raw.prevStart, raw.prevEnd
-	if raw.base+int64(start) != int64(t.num) || uint(start) >= uint(end) || uint(end) > uint(len(raw.buf)) {
-		return e.writeTokenSlow(t) // which panics
+	var src unsafe.Pointer
+	var n int
+	var flags strFlags
+	if raw := t.raw; raw != nil {
+		start, end := raw.prevStart, raw.prevEnd
+		if raw.base+int64(start) != int64(t.num) || uint(start) >= uint(end) || uint(end) > uint(len(raw.buf)) {
+			return e.writeTokenSlow(t) // which panics
+		}
+		src = unsafe.Add(unsafe.Pointer(unsafe.SliceData(raw.buf)), start)
+		n = end - start
+		flags = raw.prevFlags
+	} else if t.num&textMark != 0 && len(t.str) > 0 && t.str[0] < 'A' {
+		// A clone.
+		src = unsafe.Pointer(unsafe.StringData(t.str))
+		n = len(t.str)
+		flags = strFlags(t.num)
+	} else {
+		return e.writeTokenFast(t)
 	}
-	n := end - start
 	w := len(e.buf)
 	if cap(e.buf)-w < 40 {
 		return e.writeTokenFast(t)
 	}
-	src := unsafe.Add(unsafe.Pointer(unsafe.SliceData(raw.buf)), start)
 	dst := unsafe.Pointer(unsafe.SliceData(e.buf))
 	c := *(*byte)(src)
 	cls := fmtClass[c]
@@ -55,7 +67,7 @@ func (e *encoderState) writeToken(t Token) error {
 	}
 	switch cls {
 	case clsQuote:
-		if raw.prevFlags&(strNotVerbatim|strMaybeEscaped) != 0 {
+		if flags&(strNotVerbatim|strMaybeEscaped) != 0 {
 			return e.writeTokenFast(t)
 		}
 		if l&(levelObject|1) == levelObject {
@@ -279,7 +291,9 @@ func (e *encoderState) writeTokenFast(t Token) error {
 	}
 	var text []byte
 	var c byte
+	var flags strFlags
 	raw := t.raw
+	isText := t.isText()
 	switch {
 	case raw != nil:
 		if raw.prevOffset() != int64(t.num) {
@@ -287,6 +301,11 @@ func (e *encoderState) writeTokenFast(t Token) error {
 		}
 		text = raw.buf[raw.prevStart:raw.prevEnd]
 		c = text[0]
+		flags = raw.prevFlags
+	case isText:
+		text = t.text()
+		c = text[0]
+		flags = t.textFlags()
 	case t.num != 0:
 		c = '0'
 	case t.str != "":
@@ -352,11 +371,11 @@ func (e *encoderState) writeTokenFast(t Token) error {
 		b = appendShort(b, text)
 	case clsQuote:
 		verbatim, ok, asIs := true, false, false
-		if raw != nil && raw.prevFlags&(strNotVerbatim|strMaybeEscaped) == 0 && e.fl&(fmtHTML|fmtJS) == 0 {
+		if isText && flags&(strNotVerbatim|strMaybeEscaped) == 0 && e.fl&(fmtHTML|fmtJS) == 0 {
 			// Its flags say it holds no escape and valid UTF-8.
 			b = appendShort(b, text)
 			asIs = true
-		} else if b, verbatim, ok = e.appendStringFast(b, raw, text, t.str); !ok {
+		} else if b, verbatim, ok = e.appendStringFast(b, isText, text, t.str); !ok {
 			return e.writeTokenSlow(t)
 		}
 		if l.needName() {
@@ -383,9 +402,9 @@ func (e *encoderState) writeTokenFast(t Token) error {
 			return e.writeTokenSlow(t)
 		}
 		e.m.last = l + 1
-		if raw != nil {
+		if isText {
 			if e.fl&fmtCanonNums != 0 && needsCanon(wire.StringOf(text), e.fl) {
-				b = appendCanonNumber(b, wire.StringOf(raw.buf), raw.prevStart, raw.prevEnd)
+				b = appendCanonNumber(b, wire.StringOf(text), 0, len(text))
 			} else {
 				b = appendShort(b, text)
 			}
@@ -419,9 +438,9 @@ func (e *encoderState) writeTokenFast(t Token) error {
 // (s). verbatim reports that the output is the name's text between its
 // quotes (for the duplicate check); ok == false means an error for the
 // general path to report.
-func (e *encoderState) appendStringFast(b []byte, raw *decodeBuffer, text []byte, s string) (out []byte, verbatim, ok bool) {
+func (e *encoderState) appendStringFast(b []byte, isText bool, text []byte, s string) (out []byte, verbatim, ok bool) {
 	fl := e.fl
-	if raw == nil {
+	if !isText {
 		// A made string: quoted as wire quotes it for encoding/json,
 		// which differs from RFC 8785's form only around U+2028, U+2029
 		// and invalid UTF-8, where it escapes; with nothing escaped, or

@@ -29,16 +29,17 @@ func (w encWrite) String() string {
 	if w.isValue {
 		return fmt.Sprintf("value %q", w.value)
 	}
-	if w.tok.raw != nil && w.tok.Kind() != 0 {
-		return fmt.Sprintf("raw %q", w.tok.raw.prevBytes())
+	if w.tok.isText() && w.tok.Kind() != 0 {
+		return fmt.Sprintf("raw %q", w.tok.text())
 	}
 	return fmt.Sprintf("token %s", w.tok.String())
 }
 
 // writesOf makes a script of writes from the fuzzer's bytes: the tokens
-// and values of data as a Decoder reads them (raw, remade by their
-// constructor, or read whole as values), data itself as a value, and
-// made tokens of tokenSpecs, chosen by the bytes of script in turn.
+// and values of data as a Decoder reads them (cloned, held as the Decoder
+// holds them, remade by their constructor, or read whole as values), data
+// itself as a value, and made tokens of tokenSpecs, chosen by the bytes
+// of script in turn.
 func writesOf(data, script []byte) []encWrite {
 	if len(script) == 0 {
 		script = []byte{0}
@@ -47,13 +48,19 @@ func writesOf(data, script []byte) []encWrite {
 	var ws []encWrite
 	for i := 0; i < 500; i++ {
 		b := script[i%len(script)]
-		switch b % 6 {
+		switch b % 7 {
 		case 0, 4:
 			t, err := d.ReadToken()
 			if err != nil {
 				return ws
 			}
 			ws = append(ws, encWrite{tok: t.Clone()})
+		case 6:
+			t, err := d.ReadToken()
+			if err != nil {
+				return ws
+			}
+			ws = append(ws, encWrite{tok: heldRaw(t)})
 		case 1:
 			t, err := d.ReadToken()
 			if err != nil {
@@ -73,6 +80,15 @@ func writesOf(data, script []byte) []encWrite {
 		}
 	}
 	return ws
+}
+
+// heldRaw copies t, read by a Decoder, into a token held as a Decoder
+// holds it (a buffer with its flags), valid after the Decoder moves on:
+// WriteToken then takes the path of a token written as soon as it is
+// read. (A clone holds its text in the Token.)
+func heldRaw(t Token) Token {
+	b := bytes.Clone(t.text())
+	return Token{raw: &decodeBuffer{buf: b, prevEnd: len(b), prevFlags: t.raw.prevFlags}}
 }
 
 // writeTranscript writes ws with an encoder on the given paths and

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"strconv"
+	"unsafe"
 )
 
 const invalidTokenPanic = "invalid jsontext.Token; it has been voided by a subsequent json.Decoder call"
@@ -40,10 +41,15 @@ type Token struct {
 
 	// An exact token is a string (str, num == 0) or a number: num holds
 	// its bits and str says how to read them ("F" float32, "f" float64,
-	// "i" int64, "u" uint64).
+	// "i" int64, "u" uint64). A cloned token is the text of a raw one in
+	// str (its first byte is below 'A', which tells it from a number),
+	// with textMark and the string's flags in num.
 	str string
 	num uint64
 }
+
+// textMark marks the num of a cloned token (see Token).
+const textMark = 1 << 8
 
 // The literal and delimiter tokens.
 var (
@@ -140,13 +146,31 @@ func Uint(n uint64) Token {
 	return Token{str: "u", num: n}
 }
 
-// text returns the raw text of a raw token, panicking if the Decoder has
-// moved on.
+// isText reports whether t is held as JSON text: a raw token or a clone
+// of one.
+func (t Token) isText() bool {
+	return t.raw != nil || t.num != 0 && t.str[0] < 'A'
+}
+
+// text returns the JSON text of a token that isText, panicking if the
+// Decoder has moved on. The bytes of a clone are its string's: they are
+// only read.
 func (t Token) text() []byte {
+	if t.raw == nil {
+		return unsafe.Slice(unsafe.StringData(t.str), len(t.str))
+	}
 	if t.raw.prevOffset() != int64(t.num) {
 		panic(invalidTokenPanic)
 	}
 	return t.raw.prevBytes()
+}
+
+// textFlags returns the string flags of a token that isText.
+func (t Token) textFlags() strFlags {
+	if t.raw == nil {
+		return strFlags(t.num)
+	}
+	return t.raw.prevFlags
 }
 
 // tokenFlags settles the flags fl of the string q: whether a string
@@ -176,8 +200,8 @@ func (t Token) Clone() Token {
 			return t
 		}
 	}
-	b := bytes.Clone(t.text())
-	return Token{raw: &decodeBuffer{buf: b, prevEnd: len(b), prevFlags: tokenFlags(raw.prevFlags, b)}}
+	b := t.text()
+	return Token{str: string(b), num: textMark | uint64(tokenFlags(raw.prevFlags, b))}
 }
 
 // Bool returns the value of a JSON true or false token, and panics for a
@@ -204,10 +228,10 @@ func (t Token) String() string {
 }
 
 func (t Token) string() (string, []byte) {
-	if t.raw != nil {
+	if t.isText() {
 		b := t.text()
 		if b[0] == '"' {
-			if tokenFlags(t.raw.prevFlags, b).verbatim() {
+			if tokenFlags(t.textFlags(), b).verbatim() {
 				return "", b[1 : len(b)-1]
 			}
 			return "", appendUnquotedValid(nil, b)
@@ -234,7 +258,7 @@ func (t Token) string() (string, []byte) {
 // Kind returns the kind of t.
 func (t Token) Kind() Kind {
 	switch {
-	case t.raw != nil:
+	case t.isText():
 		return kindOf[t.text()[0]]
 	case t.num != 0:
 		return KindNumber
@@ -281,7 +305,7 @@ func (t Token) Float() (float64, error) {
 }
 
 func (t Token) float(bits int) (float64, error) {
-	if t.raw != nil {
+	if t.isText() {
 		if b := t.text(); kindOf[b[0]] == '0' {
 			f, err := strconv.ParseFloat(string(b), bits)
 			if err != nil {
@@ -329,7 +353,7 @@ func (t Token) float(bits int) (float64, error) {
 //
 // Int panics if t is not a JSON number.
 func (t Token) Int() (int64, error) {
-	if t.raw != nil {
+	if t.isText() {
 		b := t.text()
 		neg := len(b) > 0 && b[0] == '-'
 		digits := b
@@ -386,7 +410,7 @@ func (t Token) Int() (int64, error) {
 //
 // Uint panics if t is not a JSON number.
 func (t Token) Uint() (uint64, error) {
-	if t.raw != nil {
+	if t.isText() {
 		b := t.text()
 		switch abs, ok := parseUint(b); {
 		case ok:

@@ -36,6 +36,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 )
 
 // Suite says how Go's test files of one package become a package of the
@@ -462,6 +463,8 @@ func (s *Suite) Rewrite(dst, src string, testFile bool) ([]string, error) {
 					start, end := off(elt.Pos()), off(elt.End())
 					if i+1 < len(lit.Elts) {
 						end = off(lit.Elts[i+1].Pos()) // the comma too
+					} else if k := bytes.IndexFunc(b[end:], func(r rune) bool { return !unicode.IsSpace(r) }); k >= 0 && b[end+k] == ',' {
+						end += k + 1 // the last case's comma
 					}
 					edits = append(edits, blank(start, end))
 					s.excludedCases = append(s.excludedCases, fmt.Sprintf("%s/%s (%s)", declName(decl), name, reason))

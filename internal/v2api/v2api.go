@@ -29,12 +29,12 @@ type Error struct {
 	// JSONPointer locates the value: each container the error passes
 	// through on its way out puts its reference token in front.
 	JSONPointer jsontext.Pointer
-	// Kind is the JSON kind that could not be handled, or 0.
+	// Kind says which JSON kind was met (0 when no value was involved).
 	Kind jsontext.Kind
-	// Value is the JSON number or string that could not be unmarshaled,
-	// or nil.
+	// Value holds the text of the number or string the decoder refused,
+	// when it refused one.
 	Value []byte
-	// GoType is the Go type that could not be handled, or nil.
+	// GoType names the Go type on the failing side, when there is one.
 	GoType reflect.Type
 	// Err is the cause.
 	Err error

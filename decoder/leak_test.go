@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -111,6 +112,57 @@ func TestStringsOutliveInput(t *testing.T) {
 				}
 				if !reflect.DeepEqual(generic, wantGeneric) || !reflect.DeepEqual(typed, wantTyped) {
 					t.Fatalf("%d records, options %v, round %d: strings changed with the input", count, opts, round)
+				}
+			}
+		}
+	}
+}
+
+// TestKeptStringsMatchStd decodes documents of many strings (short and
+// long, plain, escaped, non-ASCII, with invalid UTF-8 that decodes
+// longer than its text) of sizes around an arena block, over and over
+// (so that a string meets the arena with every amount of room left),
+// and checks what it kept against encoding/json's, before and after the
+// input is overwritten.
+func TestKeptStringsMatchStd(t *testing.T) {
+	pieces := []string{`"a"`, `"short"`, `"fifteen bytes!!"`, `"sixteen bytes!!!"`,
+		`"` + strings.Repeat("long plain text ", 20) + `"`, `"tab\tand \"quote\" \u00e9\ud83d\ude00"`,
+		"\"bad \xff\xfe utf8\"", "\"\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e text\"", `"` + strings.Repeat("\xff", 40) + `"`,
+		`"esc\\n` + strings.Repeat("x", 100) + `"`, `12345`, `true`}
+	for _, size := range []int{200, 5000, 9000, 20000, 33000, 70000} {
+		var sb strings.Builder
+		sb.WriteByte('[')
+		for i := 0; sb.Len() < size; i++ {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			p := pieces[(i*7+size)%len(pieces)]
+			if i%5 == 0 {
+				p = `{"k` + strings.Repeat("y", i%20) + `":` + p + `}`
+			}
+			sb.WriteString(p)
+		}
+		sb.WriteByte(']')
+		doc := sb.String()
+		var want any
+		if err := json.Unmarshal([]byte(doc), &want); err != nil {
+			t.Fatal(err)
+		}
+		for _, opts := range []Options{0, OptionCopyString} {
+			for round := range 12 {
+				in := []byte(doc)
+				var got any
+				if err := Decode(in, &got, opts); err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("size %d, options %v, round %d: decoded strings differ from encoding/json's", size, opts, round)
+				}
+				for i := range in {
+					in[i] = 'Z'
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("size %d, options %v, round %d: strings changed with the input", size, opts, round)
 				}
 			}
 		}

@@ -56,7 +56,7 @@ type encoderState struct {
 
 	m     machine
 	names nameStack
-	seen  tokenNames // the names of the open objects, unless duplicates are allowed
+	seen  nameSet // the names of the open objects, unless duplicates are allowed
 	opts  jsonopts.Struct
 	fl    fmtFlags
 	outer outerLevels // the levels around the Encoder's text (see within.go), if any

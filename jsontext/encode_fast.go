@@ -151,62 +151,18 @@ done:
 
 // writeName is writeToken's object member name: the verbatim quoted
 // text of n <= 32 bytes at src, to be written at e.buf[w:], which has
-// room for it. A name that follows its object's shape (see tokenNames)
-// is recorded without a call.
+// room for it. A name that follows its object's shape (see nameSet) is
+// settled without a call.
 func (e *encoderState) writeName(t Token, src unsafe.Pointer, n, w int) error {
 	if e.fl&fmtCheckDup != 0 {
-		// The key (nameKeyIn) is read from the token, not from the output
-		// (a load of bytes just stored as other words waits for the
-		// stores).
-		var k uint64
+		// The key is read from the token, not from the output (a load of
+		// bytes just stored as other words waits for the stores).
 		p, m := unsafe.Add(src, 1), n-2
-		switch {
-		case m >= 16:
-			x0, x1 := le64(p), le64(unsafe.Add(p, 8))
-			z := le64(unsafe.Add(p, m-8))
-			var x2, x3 uint64
-			if m < 24 {
-				x2 = z >> (8 * (24 - m))
-			} else {
-				x2, x3 = le64(unsafe.Add(p, 16)), z>>(8*(32-m))
-			}
-			k = mediumNameKey(x0, x1, x2, x3, m)
-		case m >= 8:
-			x0, x1 := le64(p), le64(unsafe.Add(p, m-8))>>(8*(16-m))
-			k = shortNameKey(x0, x1, m)
-		case m >= 4:
-			k = uint64(le32(p)) | uint64(le32(unsafe.Add(p, m-4)))<<(8*(m-4)) | uint64(m)<<56
-		case m > 0:
-			k = uint64(*(*byte)(p)) | uint64(*(*byte)(unsafe.Add(p, m>>1)))<<(8*(m>>1)) |
-				uint64(*(*byte)(unsafe.Add(p, m-1)))<<(8*(m-1)) | uint64(m)<<56
-		}
+		k := keyIn(p, m)
 		s := &e.seen
-		o := &s.objs[len(s.objs)-1]
-		nk := len(s.keys)
-		if i := nk - o.first; i < len(o.shape) && o.shape[i] == k && nk < cap(s.keys) && nk < cap(s.spans) &&
-			(k>>56 < 8 || cap(s.text)-len(s.text) >= m) {
-			// The names so far are the shape's, all different.
-			var span uint64
-			if k>>56 >= 8 {
-				// A hashed key: the text is kept.
-				tl := len(s.text)
-				d := unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.text)), tl)
-				if m >= 16 {
-					a, z := *(*[16]byte)(p), *(*[16]byte)(unsafe.Add(p, m-16))
-					*(*[16]byte)(d), *(*[16]byte)(unsafe.Add(d, m-16)) = a, z
-				} else {
-					a, z := loadWord64(p), loadWord64(unsafe.Add(p, m-8))
-					storeWord64(d, a)
-					storeWord64(unsafe.Add(d, m-8), z)
-				}
-				s.text = s.text[:tl+m]
-				span = uint64(tl)<<32 | uint64(tl+m)
-			}
-			s.keys = s.keys[:nk+1]
-			s.keys[nk] = k
-			s.spans = s.spans[:nk+1]
-			s.spans[nk] = span
-		} else if !s.insertMore(o, k, unsafe.Slice((*byte)(p), m)) {
+		if o := &s.objs[len(s.objs)-1]; o.matched < len(o.shape) && o.shape[o.matched] == k {
+			o.matched++ // the next name of the object's shape: new
+		} else if !s.insertKey(k, unsafe.Slice((*byte)(p), m)) {
 			return e.writeTokenSlow(t)
 		}
 	}
@@ -245,7 +201,7 @@ func (e *encoderState) openName(w int) error {
 // closeName is writeToken's '}', written up to e.buf[:w].
 func (e *encoderState) closeName(w int) error {
 	e.names.pop()
-	if e.fl&fmtCheckDup != 0 {
+	if e.fl&fmtCheckDup != 0 && !e.seen.popQuick() {
 		e.seen.pop()
 	}
 	e.buf = e.buf[:w]
@@ -253,33 +209,6 @@ func (e *encoderState) closeName(w int) error {
 		return e.flush()
 	}
 	return nil
-}
-
-// copyShort copies the n bytes at src to dst, 1 <= n <= 32, with moves
-// that may overlap and touch no byte outside the n. The words are moved
-// with loadWord64 and storeWord64, which work at any address (byte moves where
-// the machine cannot move a word from an odd one, such as mips).
-func copyShort(dst, src unsafe.Pointer, n int) {
-	switch {
-	case n >= 16:
-		a0, a1 := loadWord64(src), loadWord64(unsafe.Add(src, 8))
-		z0, z1 := loadWord64(unsafe.Add(src, n-16)), loadWord64(unsafe.Add(src, n-8))
-		storeWord64(dst, a0)
-		storeWord64(unsafe.Add(dst, 8), a1)
-		storeWord64(unsafe.Add(dst, n-16), z0)
-		storeWord64(unsafe.Add(dst, n-8), z1)
-	case n >= 8:
-		a, z := loadWord64(src), loadWord64(unsafe.Add(src, n-8))
-		storeWord64(dst, a)
-		storeWord64(unsafe.Add(dst, n-8), z)
-	case n >= 4:
-		a, z := loadWord32(src), loadWord32(unsafe.Add(src, n-4))
-		storeWord32(dst, a)
-		storeWord32(unsafe.Add(dst, n-4), z)
-	default:
-		a, m, z := *(*byte)(src), *(*byte)(unsafe.Add(src, n>>1)), *(*byte)(unsafe.Add(src, n-1))
-		*(*byte)(dst), *(*byte)(unsafe.Add(dst, n>>1)), *(*byte)(unsafe.Add(dst, n-1)) = a, m, z
-	}
 }
 
 // writeTokenFast writes t: a token written on one line that breaks no
@@ -384,7 +313,7 @@ func (e *encoderState) writeTokenFast(t Token) error {
 					// Keyed from the token's text, not from the output
 					// just written.
 					name := text[1 : len(text)-1]
-					ok = e.seen.insertKey(nameKeyIn(name), name)
+					ok = e.seen.insertKey(keyIn(unsafe.Pointer(unsafe.SliceData(name)), len(name)), name)
 				} else if verbatim {
 					ok = e.seen.insert(b[pos+1 : len(b)-1])
 				} else {
@@ -497,7 +426,10 @@ func plainText(s string) bool {
 }
 
 // appendShort appends t to b: up to 32 bytes (most tokens) with two
-// overlapping moves, inline (see copyShort); longer with append.
+// overlapping moves, inline, touching no byte outside t's (words are
+// moved with loadWord64 and storeWord64, which work at any address:
+// byte by byte where the machine cannot move a word from an odd one,
+// such as mips); longer with append.
 func appendShort(b, t []byte) []byte {
 	n, l := len(t), len(b)
 	if n > 32 || n < 4 || cap(b)-l < n {
@@ -526,5 +458,26 @@ func appendShort(b, t []byte) []byte {
 }
 
 // le64 and le32 read a little-endian word at p.
+// keyIn returns keyOf of the m bytes at p, reading no byte outside
+// them (in words that may overlap). It serves names read from a token's
+// text, not from the output, where keyOf's copy would read back bytes
+// just stored, which the CPU cannot forward and waits for.
+func keyIn(p unsafe.Pointer, m int) uint64 {
+	switch {
+	case m >= 16:
+		k, _ := keyOfLong(unsafe.String((*byte)(p), m), 0, m)
+		return k
+	case m >= 8:
+		return keyOfWords(le64(p), le64(unsafe.Add(p, m-8))>>(8*(16-m)), m)
+	case m >= 4:
+		return keyOfWords(uint64(le32(p))|uint64(le32(unsafe.Add(p, m-4)))<<(8*(m-4)), 0, m)
+	case m > 0:
+		x := uint64(*(*byte)(p)) | uint64(*(*byte)(unsafe.Add(p, m>>1)))<<(8*(m>>1)) |
+			uint64(*(*byte)(unsafe.Add(p, m-1)))<<(8*(m-1))
+		return keyOfWords(x, 0, m)
+	}
+	return keyOfWords(0, 0, 0)
+}
+
 func le64(p unsafe.Pointer) uint64 { return binary.LittleEndian.Uint64((*[8]byte)(p)[:]) }
 func le32(p unsafe.Pointer) uint32 { return binary.LittleEndian.Uint32((*[4]byte)(p)[:]) }

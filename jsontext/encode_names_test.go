@@ -6,20 +6,21 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
-// TestTokenNames checks the encoder's set of names against sets of
-// strings, over random pushes, pops and inserts of names short and long,
-// few and many per object (so that the hash tables and the shapes are
-// used).
-func TestTokenNames(t *testing.T) {
+// TestNameSet checks the set of names (the Decoder's and the Encoder's)
+// against sets of strings, over random pushes, pops and inserts of names
+// short and long, few and many per object (so that the hash tables and
+// the shapes are used).
+func TestNameSet(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
 	pool := []string{"", "a", "b", "ab", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmnop",
 		"abcdefghijklmnopq", strings.Repeat("x", 31), strings.Repeat("x", 32), strings.Repeat("x", 40), "é", "日本語"}
 	for i := 0; i < 200; i++ {
 		pool = append(pool, strings.Repeat(string(rune('a'+i%26)), 1+i%37))
 	}
-	var s tokenNames
+	var s nameSet
 	var model []map[string]bool
 	for round := 0; round < 100000; round++ {
 		// Phases of small objects and of large ones.
@@ -40,7 +41,7 @@ func TestTokenNames(t *testing.T) {
 				name = pool[r.IntN(20)] // a few names, often repeated
 			}
 			// Names are read from slices with and without room after
-			// them (nameKeyFast reads words past the name where it can).
+			// them.
 			b := []byte(name)
 			if r.IntN(2) == 0 {
 				b = append(make([]byte, 0, len(name)+40), name...)
@@ -54,10 +55,62 @@ func TestTokenNames(t *testing.T) {
 	}
 }
 
-// TestNameKeyIn checks that nameKeyIn, which reads no byte past the
-// name, gives the keys of nameKey, for names of every length up to 40
-// taken at every offset of a larger buffer.
-func TestNameKeyIn(t *testing.T) {
+// TestNameSetShapes checks the set of names against sets of strings on
+// objects that follow a few shapes (fixed lists of names, nested), leave
+// them partway with a new name or a repeated one, and go on over
+// resets, which keep the shapes (see nameSet.reset).
+func TestNameSetShapes(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	shapes := [][]string{
+		{"id", "name", "a longer name of the shape", "x"},
+		{"id", "kind", "items", "sixteen bytes!!!", "n"},
+		{"areaId", "blockIds"},
+	}
+	var s nameSet
+	var model []map[string]bool
+	insert := func(name string) {
+		want := !model[len(model)-1][name]
+		if got := s.insert([]byte(name)); got != want {
+			t.Fatalf("insert(%q) = %v, want %v (object %v)", name, got, want, model[len(model)-1])
+		}
+		model[len(model)-1][name] = true
+	}
+	var object func(depth int)
+	object = func(depth int) {
+		s.push()
+		model = append(model, map[string]bool{})
+		sh := shapes[r.IntN(len(shapes))]
+		stop := len(sh)
+		if r.IntN(3) == 0 {
+			stop = r.IntN(len(sh) + 1)
+		}
+		for i, name := range sh[:stop] {
+			insert(name)
+			if depth < 3 && r.IntN(4) == 0 {
+				object(depth + 1)
+			}
+			if i == stop-1 && r.IntN(2) == 0 {
+				// Leave the shape: a name of another shape, or one
+				// already written.
+				other := shapes[r.IntN(len(shapes))]
+				insert(other[r.IntN(len(other))])
+			}
+		}
+		s.pop()
+		model = model[:len(model)-1]
+	}
+	for round := 0; round < 20000; round++ {
+		if r.IntN(50) == 0 {
+			s.reset()
+		}
+		object(0)
+	}
+}
+
+// TestKeyIn checks that keyIn, which reads no byte past the name, gives
+// the keys of keyOf, for names of every length up to 40 taken at every
+// offset of a larger buffer.
+func TestKeyIn(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 20))
 	buf := make([]byte, 128)
 	for round := 0; round < 200; round++ {
@@ -67,8 +120,8 @@ func TestNameKeyIn(t *testing.T) {
 		for n := 0; n <= 40; n++ {
 			for at := 0; at+n <= 48; at++ {
 				name := buf[at : at+n : at+n]
-				if got, want := nameKeyIn(name), nameKey(name); got != want {
-					t.Fatalf("nameKeyIn(%q) = %#x, want %#x", name, got, want)
+				if got, want := keyIn(unsafe.Pointer(unsafe.SliceData(name)), n), keyOf(name); got != want {
+					t.Fatalf("keyIn(%q) = %#x, want %#x", name, got, want)
 				}
 			}
 		}
@@ -76,7 +129,7 @@ func TestNameKeyIn(t *testing.T) {
 }
 
 // TestWriteTokenNameKeys checks that WriteToken's names (keyed as they
-// are written, see writeName) and WriteValue's (keyed by tokenNames)
+// are written, see writeName) and WriteValue's (keyed by nameSet)
 // have the same keys: a name written one way and then the other is
 // found a duplicate, in objects on their own and in objects that follow
 // the shape of the one before.

@@ -305,15 +305,17 @@ type nameSet struct {
 }
 
 // carve returns an empty slice with room for n elements: old if it has
-// the room, else one cut from the slab (a new one of size elements, or n,
-// when it is used up).
+// the room, else one cut from the slab. A used-up slab is replaced by
+// one twice its size, up to size elements (and at least n): the first is
+// just n, so that a set whose one object closes (a small document, a new
+// Encoder or Decoder) allocates no more than it needs.
 func carve[T any](slab *[]T, old []T, n, size int) []T {
 	if cap(old) >= n {
 		return old[:0]
 	}
 	l := len(*slab)
 	if l+n > cap(*slab) {
-		*slab = make([]T, 0, max(n, size))
+		*slab = make([]T, 0, max(n, min(size, 2*cap(*slab))))
 		l = 0
 	}
 	*slab = (*slab)[:l+n]
@@ -521,19 +523,16 @@ func (ns *names) appendNames(src *names, n int) {
 	}
 }
 
+// reset empties the set for a new document (a Reset). The shapes of the
+// depths are kept (they are only guesses, each of different names), so
+// that a document like the one before is checked at one comparison a
+// name from its first object on.
 func (s *nameSet) reset() {
 	s.names.truncate(0, 0)
 	for i := range s.objs {
 		s.objs[i] = nameObj{}
 	}
 	s.objs = s.objs[:0]
-	for _, sw := range s.shapes {
-		for w := range sw.ways {
-			sw.ways[w].truncate(0, 0)
-		}
-		sw.ways = sw.ways[:0]
-		sw.last, sw.hints = 0, [shapeHints]uint64{}
-	}
 	if cap(s.shapes) > 1<<6 {
 		s.shapes = nil
 	}

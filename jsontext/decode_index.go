@@ -610,11 +610,8 @@ func (d *decoderState) insertIndexedName(start, end int) bool {
 		return d.seen.insert(body)
 	}
 	s := &d.seen
-	at := len(s.text)
-	s.text = appendUnescaped(s.text, wire.StringOf(body))
-	name := s.text[at:]
-	s.text = s.text[:at]
-	return s.insertKey(keyOf(name), name)
+	s.unquoted = appendUnescaped(s.unquoted[:0], wire.StringOf(body))
+	return s.insertKey(keyOf(s.unquoted), s.unquoted)
 }
 
 // escapedASCII is `\u00` as a little-endian word: the start of the

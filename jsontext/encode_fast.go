@@ -457,7 +457,6 @@ func appendShort(b, t []byte) []byte {
 	return b[:l+n]
 }
 
-// le64 and le32 read a little-endian word at p.
 // keyIn returns keyOf of the m bytes at p, reading no byte outside
 // them (in words that may overlap). It serves names read from a token's
 // text, not from the output, where keyOf's copy would read back bytes
@@ -479,5 +478,6 @@ func keyIn(p unsafe.Pointer, m int) uint64 {
 	return keyOfWords(0, 0, 0)
 }
 
+// le64 and le32 read a little-endian word at p.
 func le64(p unsafe.Pointer) uint64 { return binary.LittleEndian.Uint64((*[8]byte)(p)[:]) }
 func le32(p unsafe.Pointer) uint32 { return binary.LittleEndian.Uint32((*[4]byte)(p)[:]) }

@@ -302,6 +302,11 @@ type nameSet struct {
 	keySlab  []uint64
 	longSlab []longName
 	textSlab []byte
+
+	// unquoted is scratch for a name that had to be unquoted. (Not the
+	// spare room of text: an object that leaves its shape appends the
+	// shape's names to text before the name is searched.)
+	unquoted []byte
 }
 
 // carve returns an empty slice with room for n elements: old if it has
@@ -536,6 +541,9 @@ func (s *nameSet) reset() {
 	if cap(s.shapes) > 1<<6 {
 		s.shapes = nil
 	}
+	if cap(s.unquoted) > 1<<12 {
+		s.unquoted = nil
+	}
 	if cap(s.text) > 1<<12 {
 		s.text = nil
 	}
@@ -757,7 +765,7 @@ func (s *nameSet) popNames(o *nameObj, d int) {
 		if o.firstLong > 0 {
 			base = s.long[o.firstLong-1].end
 		}
-		// (Slabs of 2 KiB each.)
+		// (Slabs of up to 2 KiB each, see carve.)
 		sh.keys = append(carve(&s.keySlab, sh.keys, len(s.keys)-o.first, 256), s.keys[o.first:]...)
 		sh.text = append(carve(&s.textSlab, sh.text, len(s.text)-base, 2048), s.text[base:]...)
 		sh.long = append(carve(&s.longSlab, sh.long, len(s.long)-o.firstLong, 128), s.long[o.firstLong:]...)
@@ -835,11 +843,8 @@ func (s *nameSet) insertQuoted(q []byte, verbatim bool) bool {
 	if verbatim {
 		return s.insert(q[1 : len(q)-1])
 	}
-	start := len(s.text)
-	s.text = appendUnquotedValid(s.text, q)
-	name := s.text[start:]
-	s.text = s.text[:start]
-	return s.insertKey(keyOf(name), name)
+	s.unquoted = appendUnquotedValid(s.unquoted[:0], q)
+	return s.insertKey(keyOf(s.unquoted), s.unquoted)
 }
 
 // insert adds an unquoted name to the innermost object and reports
@@ -849,7 +854,8 @@ func (s *nameSet) insert(name []byte) bool {
 }
 
 // insertKey adds the name with key k and text name, unless it is a
-// duplicate. name may alias text past its end.
+// duplicate. name must not alias text's spare room (leave appends to
+// text before name is searched).
 func (s *nameSet) insertKey(k uint64, name []byte) bool {
 	if s.follow(k) {
 		return true

@@ -3,6 +3,7 @@ package jsontext
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -58,7 +59,8 @@ func TestNameSet(t *testing.T) {
 // TestNameSetShapes checks the set of names against sets of strings on
 // objects that follow a few shapes (fixed lists of names, nested), leave
 // them partway with a new name or a repeated one, and go on over
-// resets, which keep the shapes (see nameSet.reset).
+// resets, which keep the shapes (see nameSet.reset). Names come as they
+// are or quoted with an escape (insertQuoted unquotes them).
 func TestNameSetShapes(t *testing.T) {
 	r := rand.New(rand.NewPCG(23, 24))
 	shapes := [][]string{
@@ -70,7 +72,15 @@ func TestNameSetShapes(t *testing.T) {
 	var model []map[string]bool
 	insert := func(name string) {
 		want := !model[len(model)-1][name]
-		if got := s.insert([]byte(name)); got != want {
+		var got bool
+		if r.IntN(3) == 0 {
+			// As a name with an escape is inserted: its quoted text,
+			// unquoted by the set.
+			got = s.insertQuoted([]byte(`"\u00`+fmt.Sprintf("%02x", name[0])+name[1:]+`"`), false)
+		} else {
+			got = s.insert([]byte(name))
+		}
+		if got != want {
 			t.Fatalf("insert(%q) = %v, want %v (object %v)", name, got, want, model[len(model)-1])
 		}
 		model[len(model)-1][name] = true
@@ -104,6 +114,55 @@ func TestNameSetShapes(t *testing.T) {
 			s.reset()
 		}
 		object(0)
+	}
+}
+
+// TestDuplicateAfterShape writes and reads objects that follow the
+// shape of the object before, then leave it with a name of 8 bytes or
+// more written twice, once with an escape: every path of the Encoder and
+// the Decoder reports the duplicate. (Unquoting such a name into the
+// set's spare room, which leaving the shape then filled with the
+// shape's names, once lost it.)
+func TestDuplicateAfterShape(t *testing.T) {
+	doc := `{"a":{"kkkkkkkk":1},"b":{"kkkkkkkk":1,"\u0078xxxxxxx":1,"xxxxxxxx":1}}`
+	d := NewDecoder(strings.NewReader(doc))
+	var toks []Token
+	for {
+		tok, err := d.ReadToken()
+		if err != nil {
+			if !errors.Is(err, ErrDuplicateName) {
+				t.Errorf("ReadToken: %v, want a duplicate name", err)
+			}
+			break
+		}
+		toks = append(toks, tok.Clone())
+	}
+	if _, err := NewDecoder(strings.NewReader(doc)).ReadValue(); !errors.Is(err, ErrDuplicateName) {
+		t.Errorf("ReadValue: %v, want a duplicate name", err)
+	}
+	if Value(doc).IsValid() {
+		t.Errorf("Value.IsValid: true, want false (a duplicate name)")
+	}
+	for _, opts := range [][]Options{nil, {Multiline(true)}, {EscapeForHTML(true)}, {SpaceAfterColon(true)}} {
+		var buf bytes.Buffer
+		if err := NewEncoder(&buf, opts...).WriteValue(Value(doc)); !errors.Is(err, ErrDuplicateName) {
+			t.Errorf("options %v: WriteValue: %v, want a duplicate name", opts, err)
+		}
+		// The tokens read (up to the second name, the duplicate), then
+		// the name again, made with String and as it was read (a clone
+		// of "\u0078xxxxxxx").
+		names := []Token{String("xxxxxxxx"), toks[len(toks)-2]}
+		for _, last := range names {
+			e := NewEncoder(&buf, opts...)
+			for _, tok := range toks {
+				if err := e.WriteToken(tok); err != nil {
+					t.Fatalf("options %v: WriteToken(%v): %v", opts, tok, err)
+				}
+			}
+			if err := e.WriteToken(last); !errors.Is(err, ErrDuplicateName) {
+				t.Errorf("options %v: WriteToken of %v again: %v, want a duplicate name", opts, last, err)
+			}
+		}
 	}
 }
 

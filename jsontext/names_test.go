@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -262,4 +266,379 @@ func TestWriteTokenNameKeys(t *testing.T) {
 			}
 		}
 	}
+}
+
+// dupShapes are the lists of names that most objects of
+// TestDuplicateNamesModel follow, so that the name set keeps shapes for
+// them: names short and of 8 and 16 bytes or more, some not ASCII, one
+// that needs escaping in a JSON Pointer. dupExtras are names that objects
+// leave a shape with (besides other shapes' names).
+var (
+	dupShapes = [][]string{
+		{"id", "name", "description text", "x"},
+		{"kkkkkkkk", "items", "sixteen bytes!!!", "n"},
+		{"areaId", "blockIds", "naïve façade", "日本語の名前"},
+		{"a", "b", "c/d~e", "xxxxxxxx"},
+	}
+	dupExtras = []string{"xxxxxxxx", "yyyyyyyyyyyyyyyyy", "z", "é", "ééééé", "<&>", "kkkkkkkk"}
+)
+
+// dupDoc is a document of TestDuplicateNamesModel with the model's
+// answer: where its first duplicate name is, if it has one.
+type dupDoc struct {
+	text  string
+	toks  int            // tokens in the document
+	names map[int]string // the unquoted names, by index of their token
+	// dupTok is the index of the first token that repeats a name of
+	// its object, or -1; dupPtr is the JSON Pointer of that name (its
+	// object's pointer and the name), dupOff the offset of its quote.
+	dupTok int
+	dupPtr string
+	dupOff int64
+}
+
+// dupGen writes a dupDoc and computes its answer as it goes: each open
+// object has a plain map of the names written in it so far.
+type dupGen struct {
+	r       *rand.Rand
+	b       []byte
+	d       *dupDoc
+	repeats bool // whether objects may repeat one of their names
+}
+
+// space writes, now and then, whitespace (which moves the offsets).
+func (g *dupGen) space() {
+	if g.r.IntN(8) == 0 {
+		g.b = append(g.b, " \n\t"[g.r.IntN(3)])
+	}
+}
+
+// value writes a scalar, an array or an object (at ptr, depth deep),
+// objects mostly of the given shape.
+func (g *dupGen) value(ptr string, depth, shape int) {
+	switch k := g.r.IntN(10); {
+	case depth >= 3 || k < 3:
+		scalars := []string{`1`, `-2.5e3`, `"s"`, `"\u00e9t\u00e9"`, `true`, `false`, `null`}
+		g.b = append(g.b, scalars[g.r.IntN(len(scalars))]...)
+		g.d.toks++
+	case k < 5:
+		g.array(ptr, depth, shape)
+	default:
+		g.object(ptr, depth, shape)
+	}
+}
+
+// array writes an array of mostly objects of one shape.
+func (g *dupGen) array(ptr string, depth, shape int) {
+	g.b = append(g.b, '[')
+	g.d.toks++
+	for i, n := 0, g.r.IntN(5); i < n; i++ {
+		if i > 0 {
+			g.b = append(g.b, ',')
+		}
+		g.space()
+		p := ptr + "/" + strconv.Itoa(i)
+		if g.r.IntN(4) != 0 {
+			g.object(p, depth+1, shape)
+		} else {
+			g.value(p, depth+1, shape)
+		}
+		g.space()
+	}
+	g.b = append(g.b, ']')
+	g.d.toks++
+}
+
+// object writes an object that follows shape (mostly), maybe only
+// partway, and maybe leaves it with names of other shapes, extra names,
+// or (if g.repeats) names it already has.
+func (g *dupGen) object(ptr string, depth, shape int) {
+	g.b = append(g.b, '{')
+	g.d.toks++
+	if g.r.IntN(5) == 0 {
+		shape = g.r.IntN(len(dupShapes))
+	}
+	sh := dupShapes[shape]
+	names := slices.Clone(sh)
+	if g.r.IntN(3) == 0 {
+		names = names[:g.r.IntN(len(sh)+1)]
+	}
+	if g.r.IntN(2) == 0 {
+		for n := 1 + g.r.IntN(3); n > 0; n-- {
+			var name string
+			switch k := g.r.IntN(4); {
+			case k == 0 && g.repeats && len(names) > 0:
+				name = names[g.r.IntN(len(names))]
+			case k == 1:
+				name = dupExtras[g.r.IntN(len(dupExtras))]
+			default:
+				other := dupShapes[g.r.IntN(len(dupShapes))]
+				name = other[g.r.IntN(len(other))]
+			}
+			if g.repeats || !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for i, name := range names {
+		if i > 0 {
+			g.b = append(g.b, ',')
+		}
+		g.space()
+		p := ptr + "/" + strings.ReplaceAll(strings.ReplaceAll(name, "~", "~0"), "/", "~1")
+		if seen[name] && g.d.dupTok < 0 {
+			g.d.dupTok, g.d.dupPtr, g.d.dupOff = g.d.toks, p, int64(len(g.b))
+		}
+		seen[name] = true
+		g.d.names[g.d.toks] = name
+		g.d.toks++
+		g.b = append(g.b, '"')
+		rest := name
+		if g.r.IntN(3) == 0 {
+			// The first character escaped: the same name.
+			c, n := utf8.DecodeRuneInString(name)
+			format := `\u%04x`
+			if g.r.IntN(2) == 0 {
+				format = `\u%04X`
+			}
+			g.b, rest = fmt.Appendf(g.b, format, c), name[n:]
+		}
+		g.b = append(g.b, rest...)
+		g.b = append(g.b, '"')
+		g.space()
+		g.b = append(g.b, ':')
+		g.space()
+		// Objects under a name mostly take the same shape.
+		g.value(p, depth+1, len(name)%len(dupShapes))
+		g.space()
+	}
+	g.b = append(g.b, '}')
+	g.d.toks++
+}
+
+// dupDocs generates n documents of TestDuplicateNamesModel: about half
+// with objects that repeat names.
+func dupDocs(n int) []dupDoc {
+	r := rand.New(rand.NewPCG(25, 26))
+	var docs []dupDoc
+	for len(docs) < n {
+		d := dupDoc{names: map[int]string{}, dupTok: -1}
+		g := dupGen{r: r, d: &d, repeats: r.IntN(2) == 0}
+		if r.IntN(5) == 0 {
+			g.array("", 0, r.IntN(len(dupShapes)))
+		} else {
+			g.object("", 0, r.IntN(len(dupShapes)))
+		}
+		d.text = string(g.b)
+		docs = append(docs, d)
+	}
+	return docs
+}
+
+// TestDuplicateNamesModel reads and writes documents of nested objects
+// that follow a few shapes, leave them partway and sometimes repeat a
+// name (plain or with its first character escaped), and checks each
+// path against a model of the names of every open object: ReadToken,
+// ReadValue, IsValid, WriteValue, and WriteToken of the tokens read
+// (straight from the Decoder, as clones, and with names made by String),
+// under several options, with new Decoders and Encoders and with ones
+// reused through Reset (which keeps the name set's shapes). A document
+// with a duplicate name must fail at it with ErrDuplicateName, at its
+// JSON Pointer (and, when reading, its offset); one without must pass.
+// Where the toolchain has encoding/json/jsontext, the errors of each path
+// are compared with Go's as well.
+func TestDuplicateNamesModel(t *testing.T) {
+	docs := dupDocs(300)
+	optSets := [][]optSpec{
+		nil,
+		{{name: "Multiline", b: true}},
+		{{name: "EscapeForHTML", b: true}},
+		{{name: "SpaceAfterColon", b: true}},
+	}
+	// fail reports a failure of path on doc i (the document's text with
+	// its first failure only), and stops the test after ten.
+	failures, shown := 0, -1
+	fail := func(i int, specs []optSpec, path, format string, args ...any) {
+		t.Helper()
+		msg := fmt.Sprintf("doc %d, options %v, %s: ", i, specs, path) + fmt.Sprintf(format, args...)
+		if shown != i {
+			shown = i
+			msg += "\n" + docs[i].text
+		}
+		t.Error(msg)
+		if failures++; failures >= 10 {
+			t.FailNow()
+		}
+	}
+	// check checks err, of path on doc i, against the model: the
+	// duplicate at its pointer (and offset, if off), or no error.
+	check := func(i int, specs []optSpec, path string, err error, off bool) {
+		t.Helper()
+		d := &docs[i]
+		if d.dupTok < 0 {
+			if err != nil {
+				fail(i, specs, path, "%v, want no error", err)
+			}
+			return
+		}
+		var se *SyntacticError
+		switch {
+		case !errors.Is(err, ErrDuplicateName) || !errors.As(err, &se):
+			fail(i, specs, path, "%v, want a duplicate name at %q", err, d.dupPtr)
+		case string(se.JSONPointer) != d.dupPtr || off && se.ByteOffset != d.dupOff:
+			fail(i, specs, path, "duplicate at %q offset %d, want %q offset %d",
+				se.JSONPointer, se.ByteOffset, d.dupPtr, d.dupOff)
+		}
+	}
+	withDup := 0
+	for _, d := range docs {
+		if d.dupTok >= 0 {
+			withDup++
+		}
+	}
+	t.Logf("%d documents, %d with a duplicate name; compared with Go's jsontext: %v", len(docs), withDup, stdAPI != nil)
+
+	var out bytes.Buffer
+	for _, specs := range optSets {
+		opts := jetOpts(specs)
+		reusedDec, reusedEnc := NewDecoder(strings.NewReader("")), NewEncoder(&out)
+		allowDec := NewDecoder(strings.NewReader(""))
+		for i := range docs {
+			d := &docs[i]
+			reader := readers[i%len(readers)].fn
+			for _, reuse := range []bool{false, true} {
+				dec := func() *Decoder {
+					if reuse {
+						reusedDec.Reset(reader([]byte(d.text)), opts...)
+						return reusedDec
+					}
+					return NewDecoder(reader([]byte(d.text)), opts...)
+				}
+				enc := func() *Encoder {
+					out.Reset()
+					if reuse {
+						reusedEnc.Reset(&out, opts...)
+						return reusedEnc
+					}
+					return NewEncoder(&out, opts...)
+				}
+				path := func(name string) string {
+					if reuse {
+						return name + " (after Reset)"
+					}
+					return name
+				}
+
+				// ReadToken: up to the duplicate, or every token and
+				// then io.EOF.
+				r := dec()
+				n := 0
+				var err error
+				for ; ; n++ {
+					if _, err = r.ReadToken(); err != nil {
+						break
+					}
+				}
+				if err == io.EOF {
+					err = nil
+				}
+				check(i, specs, path("ReadToken"), err, true)
+				want := d.dupTok
+				if want < 0 {
+					want = d.toks
+				}
+				if n != want {
+					fail(i, specs, path("ReadToken"), "%d tokens read, want %d", n, want)
+				}
+
+				// ReadValue: the document, or the duplicate.
+				r = dec()
+				v, err := r.ReadValue()
+				check(i, specs, path("ReadValue"), err, true)
+				if err == nil && string(v) != d.text {
+					fail(i, specs, path("ReadValue"), "%q, want the document", v)
+				}
+
+				// WriteValue.
+				check(i, specs, path("WriteValue"), enc().WriteValue(Value(d.text)), false)
+
+				// WriteToken of the tokens read (with duplicates
+				// allowed): straight from the Decoder, as clones, and
+				// with names made by String.
+				for _, how := range []string{"read", "clone", "String"} {
+					allowDec.Reset(reader([]byte(d.text)), AllowDuplicateNames(true))
+					e := enc()
+					written, werr := 0, error(nil)
+					for ; ; written++ {
+						tok, rerr := allowDec.ReadToken()
+						if rerr == io.EOF {
+							break
+						}
+						if rerr != nil {
+							t.Fatalf("doc %d: ReadToken with duplicates allowed: %v\n%s", i, rerr, d.text)
+						}
+						switch name, ok := d.names[written]; {
+						case how == "clone":
+							tok = tok.Clone()
+						case how == "String" && ok:
+							tok = String(name)
+						}
+						if werr = e.WriteToken(tok); werr != nil {
+							break
+						}
+					}
+					check(i, specs, path("WriteToken ("+how+")"), werr, false)
+					if d.dupTok >= 0 && werr != nil && written != d.dupTok {
+						fail(i, specs, path("WriteToken ("+how+")"), "failed at token %d, want %d", written, d.dupTok)
+					}
+				}
+			}
+
+			// IsValid.
+			if got, want := Value(d.text).IsValid(opts...), d.dupTok < 0; got != want {
+				fail(i, specs, "IsValid", "%v, want %v", got, want)
+			}
+
+			if stdAPI != nil {
+				if got, want := dupOutcomes(jetAPI, d.text, specs), dupOutcomes(*stdAPI, d.text, specs); got != want {
+					fail(i, specs, "against Go's jsontext", "\njet: %s\nstd: %s", got, want)
+				}
+			}
+		}
+	}
+}
+
+// dupOutcomes describes what api's ReadToken (how many tokens, then the
+// error), ReadValue, IsValid, WriteValue and WriteToken (of the tokens
+// read with duplicates allowed) say of text under opts.
+func dupOutcomes(api textAPI, text string, opts []optSpec) string {
+	var b strings.Builder
+	d := api.newDecoder(strings.NewReader(text), opts)
+	n := 0
+	var err error
+	for ; err == nil; n++ {
+		_, _, _, err = d.ReadToken()
+	}
+	fmt.Fprintf(&b, "ReadToken: %d, %s; ", n-1, api.describe(err))
+	_, err = api.newDecoder(strings.NewReader(text), opts).ReadValue()
+	fmt.Fprintf(&b, "ReadValue: %s; ", api.describe(err))
+	valid, _ := api.valueOp("IsValid", []byte(text), opts)
+	fmt.Fprintf(&b, "IsValid: %s; ", valid)
+	var out bytes.Buffer
+	fmt.Fprintf(&b, "WriteValue: %s; ", api.describe(api.newEncoder(&out, opts).WriteValue([]byte(text))))
+	d = api.newDecoder(strings.NewReader(text), append(slices.Clone(opts), optSpec{name: "AllowDuplicateNames", b: true}))
+	e := api.newEncoder(&out, opts)
+	err = nil
+	for n = 0; ; n++ {
+		tok, _, _, rerr := d.ReadToken()
+		if rerr != nil {
+			break
+		}
+		if err = e.WriteToken(tok); err != nil {
+			break
+		}
+	}
+	fmt.Fprintf(&b, "WriteToken: %d, %s", n, api.describe(err))
+	return b.String()
 }

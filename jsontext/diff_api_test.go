@@ -256,16 +256,31 @@ func accessors(fns ...func() any) string {
 	return b.String()
 }
 
-// cloneNote describes the clone of a token read (kind k, text s): what
-// differs in its kind and string, and for a number what Int, Uint and
-// Float say (numbers, from the clone).
-func cloneNote(k byte, s string, ck byte, cs string, numbers func() string) string {
+// readToken is what cloneNote needs of a token, jet's or Go's: T is the
+// token type, K its Kind.
+type readToken[T any, K ~byte] interface {
+	Clone() T
+	Kind() K
+	String() string
+	Int() (int64, error)
+	Uint() (uint64, error)
+	Float() (float64, error)
+}
+
+// cloneNote describes the clone of a token read: what differs in its
+// kind and string, and for a number what the clone's Int, Uint and
+// Float say.
+func cloneNote[T readToken[T, K], K ~byte](t T) string {
+	c := t.Clone()
 	note := ""
-	if ck != k || cs != s {
-		note = fmt.Sprintf(" (clone %c %q)", ck, cs)
+	if c.Kind() != t.Kind() || c.String() != t.String() {
+		note = fmt.Sprintf(" (clone %c %q)", byte(c.Kind()), c.String())
 	}
-	if k == '0' {
-		note += " (clone " + numbers() + ")"
+	if t.Kind() == '0' {
+		i, ie := c.Int()
+		u, ue := c.Uint()
+		f, fe := c.Float()
+		note += " (clone " + pair(i, ie) + " " + pair(u, ue) + " " + pair(f, fe) + ")"
 	}
 	return note
 }

@@ -149,14 +149,7 @@ func (d stdDecoder) ReadToken() (any, byte, string, error) {
 	if err != nil {
 		return nil, 0, "", err
 	}
-	c := t.Clone()
-	note := cloneNote(byte(t.Kind()), t.String(), byte(c.Kind()), c.String(), func() string {
-		i, ie := c.Int()
-		u, ue := c.Uint()
-		f, fe := c.Float()
-		return pair(i, ie) + " " + pair(u, ue) + " " + pair(f, fe)
-	})
-	return t, byte(t.Kind()), t.String() + note, nil
+	return t, byte(t.Kind()), t.String() + cloneNote[std.Token, std.Kind](t), nil
 }
 func (d stdDecoder) ReadValue() ([]byte, error)     { return d.d.ReadValue() }
 func (d stdDecoder) SkipValue() error               { return d.d.SkipValue() }

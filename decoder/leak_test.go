@@ -120,10 +120,11 @@ func TestStringsOutliveInput(t *testing.T) {
 
 // TestKeptStringsMatchStd decodes documents of many strings (short and
 // long, plain, escaped, non-ASCII, with invalid UTF-8 that decodes
-// longer than its text) of sizes around an arena block, over and over
-// (so that a string meets the arena with every amount of room left),
-// and checks what it kept against encoding/json's, before and after the
-// input is overwritten.
+// longer than its text) of sizes around an arena block, twelve times
+// each (so that strings meet the pooled arena with various amounts of
+// room left), from a []byte and from a string with CopyString, and
+// checks what it kept against encoding/json's, before and after the
+// []byte input is overwritten.
 func TestKeptStringsMatchStd(t *testing.T) {
 	pieces := []string{`"a"`, `"short"`, `"fifteen bytes!!"`, `"sixteen bytes!!!"`,
 		`"` + strings.Repeat("long plain text ", 20) + `"`, `"tab\tand \"quote\" \u00e9\ud83d\ude00"`,
@@ -148,22 +149,28 @@ func TestKeptStringsMatchStd(t *testing.T) {
 		if err := json.Unmarshal([]byte(doc), &want); err != nil {
 			t.Fatal(err)
 		}
-		for _, opts := range []Options{0, OptionCopyString} {
-			for round := range 12 {
-				in := []byte(doc)
-				var got any
-				if err := Decode(in, &got, opts); err != nil {
-					t.Fatal(err)
-				}
-				if !reflect.DeepEqual(got, want) {
-					t.Fatalf("size %d, options %v, round %d: decoded strings differ from encoding/json's", size, opts, round)
-				}
-				for i := range in {
-					in[i] = 'Z'
-				}
-				if !reflect.DeepEqual(got, want) {
-					t.Fatalf("size %d, options %v, round %d: strings changed with the input", size, opts, round)
-				}
+		for round := range 12 {
+			in := []byte(doc)
+			var got any
+			if err := Decode(in, &got, 0); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("size %d, round %d: decoded strings differ from encoding/json's", size, round)
+			}
+			for i := range in {
+				in[i] = 'Z'
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("size %d, round %d: strings changed with the input", size, round)
+			}
+			// A string input with CopyString takes the arena too.
+			var fromString any
+			if err := DecodeString(doc, &fromString, OptionCopyString); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(fromString, want) {
+				t.Fatalf("size %d, round %d: strings decoded from a string with CopyString differ from encoding/json's", size, round)
 			}
 		}
 	}

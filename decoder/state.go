@@ -253,10 +253,11 @@ func (d *state) newArena() {
 	d.arena = uncleared(min(max(len(d.src)-d.pos, arenaBlockMin), arenaBlockMax))
 }
 
-// uncleared returns an empty slice with room for n bytes, 8-byte
-// aligned, whose memory is not cleared first as make's is:
-// strings.Builder's Grow allocates that way, and the arena's users
-// write every byte they hand out (strings) or clear it (carve).
+// uncleared returns an empty slice with room for n bytes whose memory is
+// not cleared first as make's is: strings.Builder's Grow allocates that
+// way (the one byte written gives the string whose data is the memory),
+// and the arena's users write every byte they hand out (strings) or
+// clear it (carve).
 // Clearing whole blocks was 5% of DecodeGeneric/string_unicode, whose
 // strings fill a new block at every call (`perf record -e cpu-clock` on
 // `go test -c` of bench, `-test.bench
@@ -264,9 +265,9 @@ func (d *state) newArena() {
 // Grow to clear, this would only be slower.
 func uncleared(n int) []byte {
 	var b strings.Builder
-	b.Grow(n + 8)
-	b.WriteString("\x00\x00\x00\x00\x00\x00\x00\x00")
-	return unsafe.Slice(unsafe.StringData(b.String()), n+8)[8 : 8 : n+8]
+	b.Grow(n)
+	b.WriteByte(0)
+	return unsafe.Slice(unsafe.StringData(b.String()), n)[:0]
 }
 
 // arenaString copies b into the arena and returns it as a string. The

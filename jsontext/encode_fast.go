@@ -38,8 +38,7 @@ func (e *encoderState) writeToken(t Token) error {
 		src = unsafe.Add(unsafe.Pointer(unsafe.SliceData(raw.buf)), start)
 		n = end - start
 		flags = raw.prevFlags
-	} else if t.num&textMark != 0 && len(t.str) > 0 && t.str[0] < 'A' {
-		// A clone.
+	} else if t.isClone() {
 		src = unsafe.Pointer(unsafe.StringData(t.str))
 		n = len(t.str)
 		flags = strFlags(t.num)

@@ -386,7 +386,7 @@ func (g *dupGen) object(ptr string, depth, shape int) {
 			g.b = append(g.b, ',')
 		}
 		g.space()
-		p := ptr + "/" + strings.ReplaceAll(strings.ReplaceAll(name, "~", "~0"), "/", "~1")
+		p := string(Pointer(ptr).AppendToken(name))
 		if seen[name] && g.d.dupTok < 0 {
 			g.d.dupTok, g.d.dupPtr, g.d.dupOff = g.d.toks, p, int64(len(g.b))
 		}

@@ -148,8 +148,13 @@ func Uint(n uint64) Token {
 
 // isText reports whether t is held as JSON text: a raw token or a clone
 // of one.
-func (t Token) isText() bool {
-	return t.raw != nil || t.num != 0 && t.str[0] < 'A'
+func (t Token) isText() bool { return t.raw != nil || t.isClone() }
+
+// isClone reports whether t is a clone of a raw token: its text in str,
+// whose first byte (a quote, a minus or a digit) is below the letters an
+// exact number's str holds.
+func (t Token) isClone() bool {
+	return t.raw == nil && t.num&textMark != 0 && t.str != "" && t.str[0] < 'A'
 }
 
 // text returns the JSON text of a token that isText, panicking if the

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# abtest.sh OLD NEW REGEX [ROUNDS]: the benchmarks matching REGEX run by
+# two `go test -c` binaries of bench (say, built at two commits),
+# alternated ROUNDS times (default 6), and the median ns/op of each for
+# both, with old/new (above 1: new is faster) and the spread. Each round
+# runs fresh copies of the binaries (see abcompare.sh: one binary file
+# can run rows much slower than a copy of it). For A/B checks of a few
+# rows, where a compare run is too coarse:
+#
+#   git worktree add /tmp/old OLDREV
+#   (cd /tmp/old/bench && go test -c -o /tmp/old.test .)
+#   go test -c -o /tmp/new.test .
+#   ./abtest.sh /tmp/old.test /tmp/new.test 'WriteToken/.*/jet-jsontext' 6
+#
+# BENCHTIME (default 300ms) is each benchmark's time per round. It runs
+# in this directory, so that the corpus is found.
+set -euo pipefail
+old=$1 new=$2 re=$3 n=${4:-6}
+cd "$(dirname "$0")"
+out=$(mktemp)
+bins=$(mktemp -d)
+trap 'rm -rf "$out" "$bins"' EXIT
+for _ in $(seq "$n"); do
+	cp "$old" "$bins/old"
+	cp "$new" "$bins/new"
+	for v in old new; do
+		"$bins/$v" -test.run '^$' -test.bench "$re" -test.benchtime "${BENCHTIME:-300ms}" 2>/dev/null |
+			awk -v v="$v" '/ns\/op/ {print v, $1, $3}' >>"$out"
+	done
+done
+python3 - "$out" <<'PY'
+import collections, statistics, sys
+d = collections.defaultdict(list)
+for line in open(sys.argv[1]):
+    v, name, ns = line.split()
+    d[(name, v)].append(float(ns))
+print('| benchmark | old ns/op | new ns/op | old/new | spread old | spread new |')
+print('|---|---:|---:|---:|---:|---:|')
+for name in sorted({k for k, _ in d}):
+    o, n = d.get((name, 'old')), d.get((name, 'new'))
+    if not o or not n:
+        continue
+    mo, mn = statistics.median(o), statistics.median(n)
+    print(f'| {name} | {mo:.0f} | {mn:.0f} | {mo / mn:.3f} | {min(o):.0f}-{max(o):.0f} | {min(n):.0f}-{max(n):.0f} |')
+PY

@@ -30,21 +30,4 @@ for _ in $(seq "$n"); do
 			awk -F'|' -v v="$v" '{gsub(/ /,"",$2); gsub(/ /,"",$3); gsub(/ /,"",$4); print v, $2"/"$3, $4}' >>"$out"
 	done
 done
-python3 - "$out" <<'PY'
-import collections, math, statistics, sys
-d = collections.defaultdict(list)
-for line in open(sys.argv[1]):
-    v, row, x = line.split()
-    d[(row, v)].append(float(x))
-rows = sorted({r for r, _ in d if (r, 'old') in d and (r, 'new') in d})
-ratios = []
-print('| row | old MB/s | new MB/s | new/old |')
-print('|---|---:|---:|---:|')
-for r in rows:
-    o, n = statistics.median(d[(r, 'old')]), statistics.median(d[(r, 'new')])
-    ratios.append(n / o)
-    print(f'| {r} | {o:g} | {n:g} | {n / o:.3f} |')
-if ratios:
-    g = math.exp(sum(map(math.log, ratios)) / len(ratios))
-    print(f'\n{len(rows)} rows: geomean new/old {g:.3f}; slower by more than 3%: {sum(x < 0.97 for x in ratios)}')
-PY
+python3 "$(dirname "$0")/abmedians.py" "$out" MB/s

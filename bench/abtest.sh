@@ -2,7 +2,8 @@
 # abtest.sh OLD NEW REGEX [ROUNDS]: the benchmarks matching REGEX run by
 # two `go test -c` binaries of bench (say, built at two commits),
 # alternated ROUNDS times (default 6), and the median ns/op of each for
-# both, with old/new (above 1: new is faster) and the spread. Each round
+# both, with the speed of new over old (above 1: new is faster) and the
+# spreads (abmedians.py). Each round
 # runs fresh copies of the binaries (see abcompare.sh: one binary file
 # can run rows much slower than a copy of it). For A/B checks of a few
 # rows, where a compare run is too coarse:
@@ -28,18 +29,4 @@ for _ in $(seq "$n"); do
 			awk -v v="$v" '/ns\/op/ {print v, $1, $3}' >>"$out"
 	done
 done
-python3 - "$out" <<'PY'
-import collections, statistics, sys
-d = collections.defaultdict(list)
-for line in open(sys.argv[1]):
-    v, name, ns = line.split()
-    d[(name, v)].append(float(ns))
-print('| benchmark | old ns/op | new ns/op | old/new | spread old | spread new |')
-print('|---|---:|---:|---:|---:|---:|')
-for name in sorted({k for k, _ in d}):
-    o, n = d.get((name, 'old')), d.get((name, 'new'))
-    if not o or not n:
-        continue
-    mo, mn = statistics.median(o), statistics.median(n)
-    print(f'| {name} | {mo:.0f} | {mn:.0f} | {mo / mn:.3f} | {min(o):.0f}-{max(o):.0f} | {min(n):.0f}-{max(n):.0f} |')
-PY
+python3 abmedians.py "$out" ns/op

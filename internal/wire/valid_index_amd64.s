@@ -835,7 +835,8 @@ GLOBL skIdxSixteen<>(SB), RODATA|NOPTR, $4
 //
 // skIdxAVX2 with AVX-512BW: each class of bytes is found for the whole
 // block in one compare (or test) into a mask register; blocks wholly
-// inside a string are passed over in a short loop, and blocks with no
+// inside a string are passed over in a short loop (bstring), which
+// finds and checks their escapes itself (bstresc), and blocks with no
 // string in them skip the work of strings (bnostring); numbers take the
 // shortest of three paths their block allows (bnumplain, bnumdecimal,
 // the general one); up to 16 tokens are
@@ -1083,7 +1084,64 @@ bstring:
 	VPTESTNMB Z26, Z0, K3
 	KORQ K1, K2, K4
 	KORTESTQ K3, K4
-	JNZ  bgeneral
+	JNZ  bstresc
+	TESTQ R10, R10
+	JNZ  bstresc
+	ADDQ $64, BX
+	JMP  bstring
+
+bstresc:
+	// Inside a string, with no hex digits or surrogate owed: the
+	// escapes of the block are found here (bbackslashes). When it has
+	// no real quote, no control character and no escaped u, the block
+	// stays inside the string and holds no token, and only its escapes
+	// are to be checked (bcheck's first test); any other block goes on
+	// to bcheck.
+	KMOVQ K2, R12            // backslashes
+	TESTQ R12, R12
+	JNZ  bstback
+	TESTQ R10, R10
+	JZ   bgeneral            // a quote or a control character, no escape
+	JMP  bstesc
+
+bstback:
+	MOVQ st+16(FP), DX
+	MOVQ $1, 128(DX)         // skIdx.backslash
+
+bstesc:
+	KMOVQ K1, AX             // quotes
+	MOVQ R10, R8
+	NOTQ R8
+	ANDQ R12, R8             // potential escapes
+	MOVQ R8, DX
+	SHLQ $1, DX
+	ORQ  skIdxOdd<>(SB), DX
+	SUBQ R8, DX
+	XORQ skIdxOdd<>(SB), DX  // codes
+	MOVQ R12, R8
+	ORQ  R10, R8
+	XORQ DX, R8              // escaped
+	ANDQ R12, DX
+	SHRQ $63, DX
+	MOVQ DX, R10             // carry
+	ANDNQ AX, R8, DX         // real quotes
+	KMOVQ K3, CX
+	ORQ  CX, DX
+	JNZ  bcheck              // a real quote or a control character
+	VPCMPEQB skIdxU<>(SB), Z0, K6
+	KMOVQ K6, CX
+	TESTQ R8, CX
+	JNZ  bcheck              // an escaped u: hex digits owed
+	VPSRLW  $4, Z0, Z2
+	VPANDQ  skIdxNibble<>(SB), Z2, Z2 // high nibbles
+	VMOVDQU64 skIdxEscLo<>(SB), Z6
+	VMOVDQU64 skIdxEscHi<>(SB), Z5
+	VPSHUFB Z0, Z6, Z3
+	VPSHUFB Z2, Z5, Z4
+	VPTESTNMB Z3, Z4, K5
+	KMOVQ K5, R12
+	ANDQ R8, R12
+	ORQ  R12, R13            // escaped bytes that may not be
 	ADDQ $64, BX
 	JMP  bstring
 

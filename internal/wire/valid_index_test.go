@@ -52,6 +52,14 @@ func indexSamples() []string {
 			out = append(out, `["`+pad+esc+`"]`, `{"`+pad+esc+`":1}`, `"`+pad+esc+`"`)
 		}
 	}
+	// Escapes in the later blocks of long strings (the kernels' short
+	// paths inside strings), at every lane, a block boundary included.
+	for k := 120; k < 200; k += 3 {
+		pad := strings.Repeat("a", k)
+		for _, esc := range []string{`\n`, `\"`, `\\`, `\u00e9`, `\ud83d\ude00`, `\ud83d`, `\x`, "\t", `\\\"`, "\xc3\xa9"} {
+			out = append(out, `"`+pad+esc+pad+`"`, `["`+pad+esc+`b`+esc+pad[:k/2]+`"]`)
+		}
+	}
 	return out
 }
 
@@ -160,13 +168,17 @@ func idxNoise(r *rand.Rand) string {
 // idxAlphabets are idxNoise's bytes: everything the first stage tells
 // apart, then texts of numbers (digits alone, without exponents, with
 // them), which take the kernels' short paths for numbers and for blocks
-// without strings.
+// without strings, and the insides of long strings with escapes (no
+// quote, or a rare one), which take their short paths for blocks inside
+// a string.
 var idxAlphabets = []string{
 	"\"\\\\\\u0aF9g{}[],: \t\n\r\x01\x0c\x1a\x80xtrue/bn-+.eE0011223\\udD8cB\\uD",
 	"0123456789-,[] ",
 	"01234-.,]",
 	"0012-.+eE,[ ",
 	"0123456789-.,[]\" ",
+	"abcdefghijklmnopqrstuvwxyz ABCDEF0123456789.,:{}[] \xc3\xa9\\\\nrtbf/u\\n\\tx",
+	"abcdefghijklmnopqrstuvwxyz ABCDEF0123456789.,:{}[] \xc3\xa9\\\\nrtbf/u\\n\\\"x\\ud83d\x01" + strings.Repeat("abcdefghijklmnopqrstuvwxyz", 4) + "\"",
 }
 
 // idxState returns a random first-stage state, one that some input

@@ -1073,76 +1073,6 @@ binstring:
 	ORQ  R10, R8
 	ORQ  sur-32(SP), R8
 	JNZ  bloop
-
-bstring:
-	CMPQ BX, last-56(SP)
-	JGT  bdone
-	VMOVDQU64 (SI)(BX*1), Z0
-	VPORQ Z0, Z9, Z9
-	VPCMPEQB Z0, Z31, K1
-	VPCMPEQB Z0, Z30, K2
-	VPTESTNMB Z26, Z0, K3
-	KORQ K1, K2, K4
-	KORTESTQ K3, K4
-	JNZ  bstresc
-	TESTQ R10, R10
-	JNZ  bstresc
-	ADDQ $64, BX
-	JMP  bstring
-
-bstresc:
-	// Inside a string, with no hex digits or surrogate owed: the
-	// escapes of the block are found here (bbackslashes). When it has
-	// no real quote, no control character and no escaped u, the block
-	// stays inside the string and holds no token, and only its escapes
-	// are to be checked (bcheck's first test); any other block goes on
-	// to bcheck.
-	KMOVQ K2, R12            // backslashes
-	TESTQ R12, R12
-	JNZ  bstback
-	TESTQ R10, R10
-	JZ   bgeneral            // a quote or a control character, no escape
-	JMP  bstesc
-
-bstback:
-	MOVQ st+16(FP), DX
-	MOVQ $1, 128(DX)         // skIdx.backslash
-
-bstesc:
-	KMOVQ K1, AX             // quotes
-	MOVQ R10, R8
-	NOTQ R8
-	ANDQ R12, R8             // potential escapes
-	MOVQ R8, DX
-	SHLQ $1, DX
-	ORQ  skIdxOdd<>(SB), DX
-	SUBQ R8, DX
-	XORQ skIdxOdd<>(SB), DX  // codes
-	MOVQ R12, R8
-	ORQ  R10, R8
-	XORQ DX, R8              // escaped
-	ANDQ R12, DX
-	SHRQ $63, DX
-	MOVQ DX, R10             // carry
-	ANDNQ AX, R8, DX         // real quotes
-	KMOVQ K3, CX
-	ORQ  CX, DX
-	JNZ  bcheck              // a real quote or a control character
-	VPCMPEQB skIdxU<>(SB), Z0, K6
-	KMOVQ K6, CX
-	TESTQ R8, CX
-	JNZ  bcheck              // an escaped u: hex digits owed
-	VPSRLW  $4, Z0, Z2
-	VPANDQ  skIdxNibble<>(SB), Z2, Z2 // high nibbles
-	VMOVDQU64 skIdxEscLo<>(SB), Z6
-	VMOVDQU64 skIdxEscHi<>(SB), Z5
-	VPSHUFB Z0, Z6, Z3
-	VPSHUFB Z2, Z5, Z4
-	VPTESTNMB Z3, Z4, K5
-	KMOVQ K5, R12
-	ANDQ R8, R12
-	ORQ  R12, R13            // escaped bytes that may not be
-	ADDQ $64, BX
 	JMP  bstring
 
 bescapes:
@@ -1510,3 +1440,166 @@ bdone:
 	MOVQ DI, count+56(FP)
 	VZEROUPPER
 	RET
+
+// The loop of binstring, and its short paths, out of the way of the
+// others.
+
+bstring:
+	CMPQ BX, last-56(SP)
+	JGT  bdone
+	VMOVDQU64 (SI)(BX*1), Z0
+	VPORQ Z0, Z9, Z9
+	VPCMPEQB Z0, Z31, K1
+	VPCMPEQB Z0, Z30, K2
+	VPTESTNMB Z26, Z0, K3
+	KORQ K1, K2, K4
+	KORTESTQ K3, K4
+	JNZ  bstresc
+	TESTQ R10, R10
+	JNZ  bstresc
+	ADDQ $64, BX
+	JMP  bstring
+
+
+bstresc:
+	// Inside a string, with no hex digit or surrogate owed: the escapes
+	// of the block are found here (bbackslashes). When it has no real
+	// quote and no control character, the block stays inside the
+	// string and holds no token, and only its escapes and the hex
+	// digits they owe are to be checked (bcheck's first two tests),
+	// unless an escaped u starts a surrogate to pair; any other block
+	// goes on to bcheck. A block that leaves hex digits owed is
+	// followed by the general path.
+	KMOVQ K2, R12            // backslashes
+	TESTQ R12, R12
+	JNZ  bstback
+	TESTQ R10, R10
+	JZ   bgeneral            // a quote or a control character, nothing escaped
+	JMP  bstesc
+
+bstback:
+	MOVQ st+16(FP), DX
+	MOVQ $1, 128(DX)         // skIdx.backslash
+
+bstesc:
+	KMOVQ K1, AX             // quotes
+	MOVQ R10, R8
+	NOTQ R8
+	ANDQ R12, R8             // potential escapes
+	MOVQ R8, DX
+	SHLQ $1, DX
+	ORQ  skIdxOdd<>(SB), DX
+	SUBQ R8, DX
+	XORQ skIdxOdd<>(SB), DX  // codes
+	MOVQ R12, R8
+	ORQ  R10, R8
+	XORQ DX, R8              // escaped
+	ANDQ R12, DX
+	SHRQ $63, DX
+	MOVQ DX, R10             // carry
+	ANDNQ AX, R8, DX         // real quotes
+	KMOVQ K3, CX
+	ORQ  CX, DX
+	JNZ  bcheck              // a real quote or a control character
+	VPSRLW  $4, Z0, Z2
+	VPANDQ  skIdxNibble<>(SB), Z2, Z2 // high nibbles
+	VMOVDQU64 skIdxEscLo<>(SB), Z6
+	VMOVDQU64 skIdxEscHi<>(SB), Z5
+	VPSHUFB Z0, Z6, Z3
+	VPSHUFB Z2, Z5, Z4
+	VPTESTNMB Z3, Z4, K5
+	KMOVQ K5, R12
+	ANDQ R8, R12
+	ORQ  R12, R13            // escaped bytes that may not be
+	VPCMPEQB skIdxU<>(SB), Z0, K6
+	KMOVQ K6, CX
+	ANDQ R8, CX              // escaped u
+	JNZ  bstu
+	ADDQ $64, BX
+	JMP  bstring
+
+bstu:
+	// (bcheck checks the escapes again: the same errors.)
+	MOVQ sm-72(SP), DX
+	TESTQ CX, DX
+	JNZ  bcheck              // surrogates to pair
+	VMOVDQU64 skIdxHexLo<>(SB), Z6
+	VMOVDQU64 skIdxHexHi<>(SB), Z5
+	VPSHUFB Z0, Z6, Z3
+	VPSHUFB Z2, Z5, Z4
+	VPTESTNMB Z3, Z4, K5
+	MOVQ CX, DX
+	SHLQ $1, DX
+	MOVQ CX, R12
+	SHLQ $2, R12
+	ORQ  R12, DX
+	MOVQ CX, R12
+	SHLQ $3, R12
+	ORQ  R12, DX
+	MOVQ CX, R12
+	SHLQ $4, R12
+	ORQ  R12, DX
+	ORQ  hex-8(SP), DX       // the bytes that must be hex digits
+	KMOVQ K5, R12            // not hex digits
+	ANDQ R12, DX
+	ORQ  DX, R13
+	SHRQ $60, CX
+	MOVQ CX, DX
+	SHRQ $1, CX
+	ORQ  CX, DX
+	SHRQ $1, CX
+	ORQ  CX, DX
+	SHRQ $1, CX
+	ORQ  CX, DX
+	MOVQ DX, hex-8(SP)       // owed by the next block
+	ADDQ $64, BX
+	TESTQ DX, DX
+	JZ   bstring
+
+bstringh:
+	// bstring's block when hex digits are owed (there is no escape
+	// carry then): bstresc with the owed digits checked even where the
+	// block has no escaped u.
+	CMPQ BX, last-56(SP)
+	JGT  bdone
+	VMOVDQU64 (SI)(BX*1), Z0
+	VPORQ Z0, Z9, Z9
+	VPCMPEQB Z0, Z31, K1
+	VPCMPEQB Z0, Z30, K2
+	VPTESTNMB Z26, Z0, K3
+	KMOVQ K2, R12            // backslashes
+	KMOVQ K1, AX             // quotes
+	TESTQ R12, R12
+	JZ   bsthesc
+	MOVQ st+16(FP), DX
+	MOVQ $1, 128(DX)         // skIdx.backslash
+
+bsthesc:
+	MOVQ R12, DX
+	SHLQ $1, DX
+	ORQ  skIdxOdd<>(SB), DX
+	SUBQ R12, DX
+	XORQ skIdxOdd<>(SB), DX  // codes
+	MOVQ R12, R8
+	XORQ DX, R8              // escaped
+	ANDQ R12, DX
+	SHRQ $63, DX
+	MOVQ DX, R10             // carry
+	ANDNQ AX, R8, DX         // real quotes
+	KMOVQ K3, CX
+	ORQ  CX, DX
+	JNZ  bcheck              // a real quote or a control character
+	VPSRLW  $4, Z0, Z2
+	VPANDQ  skIdxNibble<>(SB), Z2, Z2 // high nibbles
+	VMOVDQU64 skIdxEscLo<>(SB), Z6
+	VMOVDQU64 skIdxEscHi<>(SB), Z5
+	VPSHUFB Z0, Z6, Z3
+	VPSHUFB Z2, Z5, Z4
+	VPTESTNMB Z3, Z4, K5
+	KMOVQ K5, R12
+	ANDQ R8, R12
+	ORQ  R12, R13            // escaped bytes that may not be
+	VPCMPEQB skIdxU<>(SB), Z0, K6
+	KMOVQ K6, CX
+	ANDQ R8, CX              // escaped u
+	JMP  bstu

@@ -831,6 +831,47 @@ GLOBL skIdxSixteen<>(SB), RODATA|NOPTR, $4
 	ANDQ dig-128(SP), R12; \
 	ORQ  R12, R13
 
+// SKIDXSTRESC is the work of bstresc on a block inside a string (Z0,
+// its quotes in K1, control characters in K3, backslashes in R12, the
+// escape carry in R10): the escaped bytes (bbackslashes, into R8, the
+// new carry into R10), on to bcheck if a real quote or a control
+// character ends the string or is an error, else the escaped bytes
+// checked (bcheck's first test), Z2 the high nibbles, and CX the
+// escaped u's.
+#define SKIDXSTRESC \
+	KMOVQ K1, AX; \
+	MOVQ R10, R8; \
+	NOTQ R8; \
+	ANDQ R12, R8; \
+	MOVQ R8, DX; \
+	SHLQ $1, DX; \
+	ORQ  skIdxOdd<>(SB), DX; \
+	SUBQ R8, DX; \
+	XORQ skIdxOdd<>(SB), DX; \
+	MOVQ R12, R8; \
+	ORQ  R10, R8; \
+	XORQ DX, R8; \
+	ANDQ R12, DX; \
+	SHRQ $63, DX; \
+	MOVQ DX, R10; \
+	ANDNQ AX, R8, DX; \
+	KMOVQ K3, CX; \
+	ORQ  CX, DX; \
+	JNZ  bcheck; \
+	VPSRLW  $4, Z0, Z2; \
+	VPANDQ  skIdxNibble<>(SB), Z2, Z2; \
+	VMOVDQU64 skIdxEscLo<>(SB), Z6; \
+	VMOVDQU64 skIdxEscHi<>(SB), Z5; \
+	VPSHUFB Z0, Z6, Z3; \
+	VPSHUFB Z2, Z5, Z4; \
+	VPTESTNMB Z3, Z4, K5; \
+	KMOVQ K5, R12; \
+	ANDQ R8, R12; \
+	ORQ  R12, R13; \
+	VPCMPEQB skIdxU<>(SB), Z0, K6; \
+	KMOVQ K6, CX; \
+	ANDQ R8, CX
+
 // func skIdxAVX512(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed, count int)
 //
 // skIdxAVX2 with AVX-512BW: each class of bytes is found for the whole
@@ -1469,7 +1510,7 @@ bstresc:
 	// digits they owe are to be checked (bcheck's first two tests),
 	// unless an escaped u starts a surrogate to pair; any other block
 	// goes on to bcheck. A block that leaves hex digits owed is
-	// followed by the general path.
+	// followed by bstringh.
 	KMOVQ K2, R12            // backslashes
 	TESTQ R12, R12
 	JNZ  bstback
@@ -1482,38 +1523,7 @@ bstback:
 	MOVQ $1, 128(DX)         // skIdx.backslash
 
 bstesc:
-	KMOVQ K1, AX             // quotes
-	MOVQ R10, R8
-	NOTQ R8
-	ANDQ R12, R8             // potential escapes
-	MOVQ R8, DX
-	SHLQ $1, DX
-	ORQ  skIdxOdd<>(SB), DX
-	SUBQ R8, DX
-	XORQ skIdxOdd<>(SB), DX  // codes
-	MOVQ R12, R8
-	ORQ  R10, R8
-	XORQ DX, R8              // escaped
-	ANDQ R12, DX
-	SHRQ $63, DX
-	MOVQ DX, R10             // carry
-	ANDNQ AX, R8, DX         // real quotes
-	KMOVQ K3, CX
-	ORQ  CX, DX
-	JNZ  bcheck              // a real quote or a control character
-	VPSRLW  $4, Z0, Z2
-	VPANDQ  skIdxNibble<>(SB), Z2, Z2 // high nibbles
-	VMOVDQU64 skIdxEscLo<>(SB), Z6
-	VMOVDQU64 skIdxEscHi<>(SB), Z5
-	VPSHUFB Z0, Z6, Z3
-	VPSHUFB Z2, Z5, Z4
-	VPTESTNMB Z3, Z4, K5
-	KMOVQ K5, R12
-	ANDQ R8, R12
-	ORQ  R12, R13            // escaped bytes that may not be
-	VPCMPEQB skIdxU<>(SB), Z0, K6
-	KMOVQ K6, CX
-	ANDQ R8, CX              // escaped u
+	SKIDXSTRESC
 	JNZ  bstu
 	ADDQ $64, BX
 	JMP  bstring
@@ -1557,9 +1567,9 @@ bstu:
 	JZ   bstring
 
 bstringh:
-	// bstring's block when hex digits are owed (there is no escape
-	// carry then): bstresc with the owed digits checked even where the
-	// block has no escaped u.
+	// bstring's block when hex digits are owed: bstresc with the owed
+	// digits checked even where the block has no escaped u. (The escape
+	// carry may be set: a backslash where a digit was owed, an error.)
 	CMPQ BX, last-56(SP)
 	JGT  bdone
 	VMOVDQU64 (SI)(BX*1), Z0
@@ -1568,38 +1578,11 @@ bstringh:
 	VPCMPEQB Z0, Z30, K2
 	VPTESTNMB Z26, Z0, K3
 	KMOVQ K2, R12            // backslashes
-	KMOVQ K1, AX             // quotes
 	TESTQ R12, R12
 	JZ   bsthesc
 	MOVQ st+16(FP), DX
 	MOVQ $1, 128(DX)         // skIdx.backslash
 
 bsthesc:
-	MOVQ R12, DX
-	SHLQ $1, DX
-	ORQ  skIdxOdd<>(SB), DX
-	SUBQ R12, DX
-	XORQ skIdxOdd<>(SB), DX  // codes
-	MOVQ R12, R8
-	XORQ DX, R8              // escaped
-	ANDQ R12, DX
-	SHRQ $63, DX
-	MOVQ DX, R10             // carry
-	ANDNQ AX, R8, DX         // real quotes
-	KMOVQ K3, CX
-	ORQ  CX, DX
-	JNZ  bcheck              // a real quote or a control character
-	VPSRLW  $4, Z0, Z2
-	VPANDQ  skIdxNibble<>(SB), Z2, Z2 // high nibbles
-	VMOVDQU64 skIdxEscLo<>(SB), Z6
-	VMOVDQU64 skIdxEscHi<>(SB), Z5
-	VPSHUFB Z0, Z6, Z3
-	VPSHUFB Z2, Z5, Z4
-	VPTESTNMB Z3, Z4, K5
-	KMOVQ K5, R12
-	ANDQ R8, R12
-	ORQ  R12, R13            // escaped bytes that may not be
-	VPCMPEQB skIdxU<>(SB), Z0, K6
-	KMOVQ K6, CX
-	ANDQ R8, CX              // escaped u
+	SKIDXSTRESC
 	JMP  bstu

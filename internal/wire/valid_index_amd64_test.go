@@ -30,8 +30,11 @@ func TestIdxEachKernel(t *testing.T) {
 		}
 	}
 	r := rand.New(rand.NewSource(24))
-	for k := 0; k < 20000; k++ {
+	for k := 0; k < 40000; k++ {
 		s := idxNoise(r)
+		if k%2 == 1 {
+			s = idxStringNoise(r)
+		}
 		st0 := idxState(r)
 		count := r.Intn(skIdxCap - 63)
 		base := r.Intn(1000)

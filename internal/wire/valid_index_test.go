@@ -165,6 +165,34 @@ func idxNoise(r *rand.Rand) string {
 	return string(b)
 }
 
+// idxStringNoise returns random text that is mostly the inside of a
+// long string: words, escapes whole and cut short (\u with fewer than
+// four hex digits, a backslash where a digit is owed), surrogate escapes
+// and UTF-8, with a rare quote, control character or run of other JSON,
+// so that the kernels' loops over blocks inside strings meet every case
+// of escape carried and hex digits owed from one block to the next.
+func idxStringNoise(r *rand.Rand) string {
+	var b strings.Builder
+	n := 64 + r.Intn(400)
+	for b.Len() < n {
+		switch k := r.Intn(200); {
+		case k == 0:
+			b.WriteByte('"')
+		case k == 1:
+			b.WriteByte(0x01)
+		case k == 2:
+			b.WriteString(`", "k": [1, 2.5e3, "`)
+		default:
+			b.WriteString(idxStringPieces[r.Intn(len(idxStringPieces))])
+		}
+	}
+	return b.String()
+}
+
+var idxStringPieces = []string{"a", "xyz", "abcdefgh", "the quick brown fox ", `\n`, `\"`, `\\`, `\/`, `\t`,
+	`\u`, `\u0`, `\u00`, `\u00e9`, `\u12G4`, `\uD83D`, `\uDE00`, `\ud83d\ude00`, `\ud800`, `\udc00`, `\`, `\x`,
+	"\xc3\xa9", "u", "0", "d", "D8", `\\\`, `\\\u`, `ab\`, `\u1\`, `\u12\`}
+
 // idxAlphabets are idxNoise's bytes: everything the first stage tells
 // apart, then texts of numbers (digits alone, without exponents, with
 // them), which take the kernels' short paths for numbers and for blocks

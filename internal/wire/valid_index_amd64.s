@@ -322,7 +322,23 @@ quotes:
 	ORQ  R12, R8
 	ANDQ DX, R8
 	ORQ  R8, R13
+	// A block wholly inside a string, with nothing carried or owed,
+	// holds no token: the blocks after it go to astring.
+	CMPQ DX, $-1
+	JNE  strings
+	TESTQ AX, AX
+	JNZ  strings             // (an opening quote at the first byte)
+	MOVQ st+16(FP), R8
+	MOVQ 24(R8), R12         // hex digits owed
+	ORQ  104(R8), R12        // surrogates
+	ORQ  40(R8), R12         // a number run (for states given by the tests)
+	ORQ  R10, R12
+	JNZ  strings
+	XORQ R11, R11
+	ADDQ $64, BX
+	JMP  astring
 
+strings:
 	// R8: the bytes of strings; AX: opening quotes.
 	MOVQ DX, R8
 	ORQ  AX, R8
@@ -769,6 +785,123 @@ done:
 	MOVQ DI, count+56(FP)
 	VZEROUPPER
 	RET
+
+astring:
+	// Blocks inside a string (skIdxAVX512's bstring): those without a
+	// quote, backslash or control character change nothing, and the
+	// others go to astresc.
+	LEAQ 64(BX), AX
+	CMPQ AX, CX
+	JGT  done
+	VMOVDQU (SI)(BX*1), Y0
+	VMOVDQU 32(SI)(BX*1), Y1
+	VPOR    Y0, Y9, Y9       // bytes of 0x80 and above
+	VPOR    Y1, Y9, Y9
+	VPCMPEQB Y0, Y15, Y2
+	VPCMPEQB Y1, Y15, Y3
+	VPCMPEQB Y0, Y14, Y4
+	VPCMPEQB Y1, Y14, Y5
+	VPMAXUB Y0, Y10, Y6
+	VPCMPEQB Y6, Y10, Y6
+	VPMAXUB Y1, Y10, Y7
+	VPCMPEQB Y7, Y10, Y7
+	VPOR    Y2, Y3, Y2
+	VPOR    Y4, Y5, Y4
+	VPOR    Y6, Y7, Y6
+	VPOR    Y2, Y4, Y2
+	VPOR    Y2, Y6, Y2
+	VPTEST  Y2, Y2
+	JNZ     astresc
+	TESTQ   R10, R10
+	JNZ     astresc
+	ADDQ    $64, BX
+	JMP     astring
+
+astresc:
+	// The block's escapes (backslashes), with the carry. When it has no
+	// real quote, no control character and no escaped u, it stays inside
+	// the string and only its escaped bytes are checked
+	// (checkescapes' first test); any other block goes on from escaped,
+	// as the general path does once it has found the escapes.
+	VPCMPEQB Y0, Y14, Y2
+	VPMOVMSKB Y2, R12
+	VPCMPEQB Y1, Y14, Y3
+	VPMOVMSKB Y3, AX
+	SHLQ $32, AX
+	ORQ  AX, R12             // backslashes
+	JNZ  aback
+	MOVQ R10, R8             // (as the general path without backslashes)
+	XORQ R10, R10
+	JMP  escaped
+
+aback:
+	MOVQ st+16(FP), DX
+	MOVQ $1, 128(DX)         // skIdx.backslash
+
+aesc:
+	MOVQ R10, R8
+	NOTQ R8
+	ANDQ R12, R8             // potential escapes
+	MOVQ R8, AX
+	SHLQ $1, AX
+	ORQ  skIdxOdd<>(SB), AX
+	SUBQ R8, AX
+	XORQ skIdxOdd<>(SB), AX  // codes
+	MOVQ R12, R8
+	ORQ  R10, R8
+	XORQ AX, R8              // escaped
+	ANDQ R12, AX
+	SHRQ $63, AX
+	MOVQ AX, R10             // carry
+	VPCMPEQB Y0, Y15, Y2
+	VPMOVMSKB Y2, AX
+	VPCMPEQB Y1, Y15, Y3
+	VPMOVMSKB Y3, DX
+	SHLQ $32, DX
+	ORQ  DX, AX
+	ANDNQ AX, R8, AX         // real quotes
+	VPMAXUB Y0, Y10, Y2
+	VPCMPEQB Y2, Y10, Y2
+	VPMOVMSKB Y2, DX
+	ORQ  DX, AX
+	VPMAXUB Y1, Y10, Y3
+	VPCMPEQB Y3, Y10, Y3
+	VPMOVMSKB Y3, DX
+	SHLQ $32, DX
+	ORQ  DX, AX              // and control characters
+	JNZ  escaped
+	VMOVDQU skIdxU<>(SB), Y6
+	VPCMPEQB Y0, Y6, Y4
+	VPMOVMSKB Y4, AX
+	VPCMPEQB Y1, Y6, Y4
+	VPMOVMSKB Y4, DX
+	SHLQ $32, DX
+	ORQ  DX, AX
+	TESTQ R8, AX
+	JNZ  escaped             // an escaped u: hex digits owed
+	VMOVDQU skIdxNibble<>(SB), Y7
+	VMOVDQU skIdxEscLo<>(SB), Y6
+	VMOVDQU skIdxEscHi<>(SB), Y5
+	VPSRLW  $4, Y0, Y2
+	VPAND   Y7, Y2, Y2       // high nibbles
+	VPSRLW  $4, Y1, Y3
+	VPAND   Y7, Y3, Y3
+	VPSHUFB Y0, Y6, Y4
+	VPSHUFB Y2, Y5, Y7
+	VPAND   Y4, Y7, Y4
+	VPCMPEQB skIdxZeroes<>(SB), Y4, Y4
+	VPMOVMSKB Y4, R12
+	VPSHUFB Y1, Y6, Y4
+	VPSHUFB Y3, Y5, Y7
+	VPAND   Y4, Y7, Y4
+	VPCMPEQB skIdxZeroes<>(SB), Y4, Y4
+	VPMOVMSKB Y4, AX
+	SHLQ $32, AX
+	ORQ  AX, R12
+	ANDQ R8, R12
+	ORQ  R12, R13            // escaped bytes that may not be
+	ADDQ $64, BX
+	JMP  astring
 
 DATA skIdxIota<>+0(SB)/8, $0x0000000100000000
 DATA skIdxIota<>+8(SB)/8, $0x0000000300000002

@@ -4,6 +4,8 @@ package wire
 
 import (
 	"math/rand"
+	"strconv"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -50,4 +52,58 @@ func TestIdxEachKernel(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkValidKernels runs Valid with each first-stage kernel the CPU
+// has (so that the AVX2 one is measured on AVX-512 machines too), on the
+// corpus and on long strings of prose with escapes and accents.
+func BenchmarkValidKernels(b *testing.B) {
+	docs := corpusDocs(b)
+	docs["prose"] = proseStrings()
+	kernels := []string{"AVX2"}
+	if skHasAVX512 {
+		kernels = append(kernels, "AVX512")
+	}
+	for _, k := range kernels {
+		for _, name := range []string{"twitter.json", "citm_catalog.json", "canada.json", "synthea_fhir.json", "string_unicode.json", "string_escaped.json", "prose"} {
+			s, ok := docs[name]
+			if !ok || !skHasIdx {
+				continue
+			}
+			b.Run(k+"/"+name, func(b *testing.B) {
+				old := skHasAVX512
+				skHasAVX512 = k == "AVX512"
+				defer func() { skHasAVX512 = old }()
+				b.SetBytes(int64(len(s)))
+				for i := 0; i < b.N; i++ {
+					Valid(s, DefaultMaxDepth)
+				}
+			})
+		}
+	}
+}
+
+// proseStrings returns an array of 60 strings of 4 to 40 KB of prose
+// with an escape every few dozen bytes and some accented letters (the
+// shape of bench's shape_long_strings).
+func proseStrings() string {
+	r := rand.New(rand.NewSource(7))
+	words := strings.Fields("the quick brown fox jumps over lazy dogs while parsers race through prose; accents like café, naïve, Zürich and Kraków, quotes \" backslashes \\ and tabs \t appear")
+	b := []byte{'['}
+	for i := range 60 {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var sb strings.Builder
+		for n := 4000 + r.Intn(36000); sb.Len() < n; {
+			sb.WriteString(words[r.Intn(len(words))])
+			if r.Intn(12) == 0 {
+				sb.WriteString(".\n")
+			} else {
+				sb.WriteByte(' ')
+			}
+		}
+		b = strconv.AppendQuote(b, sb.String())
+	}
+	return string(append(b, ']'))
 }

@@ -1233,20 +1233,23 @@ bnostring:
 	JMP  bother
 
 binstring:
-	// The whole block is inside a string: no tokens. While nothing is
-	// escaped or owed, blocks without quote, backslash or control
-	// character change nothing. (A number run cannot reach into a
-	// string; this is for arbitrary states given by the tests.)
+	// The whole block is inside a string: no tokens. The blocks after
+	// it go to the string loop (bstring, or bstringh while hex digits
+	// are owed), unless a surrogate is to be paired. (A number run
+	// cannot reach into a string; this is for arbitrary states given by
+	// the tests.)
 	TESTQ AX, AX
 	JNZ  bnotstring          // (an opening quote at the first byte)
 	TESTQ R14, R14
 	JNE  bnotstring
 	XORQ R11, R11
 	ADDQ $64, BX
-	MOVQ hex-8(SP), R8
-	ORQ  R10, R8
-	ORQ  sur-32(SP), R8
+	MOVQ sur-32(SP), R8
+	TESTQ R8, R8
 	JNZ  bloop
+	MOVQ hex-8(SP), R8
+	TESTQ R8, R8
+	JNZ  bstringh
 	JMP  bstring
 
 bescapes:

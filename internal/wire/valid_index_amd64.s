@@ -191,6 +191,51 @@ GLOBL skIdxOdd<>(SB), RODATA|NOPTR, $8
 	MOVQ lim-16(SP), R14; \
 	MOVQ base+40(FP), R15
 
+// SKIDX2ESCAPED finds the escaped bytes of a block from its backslashes
+// (R12) and the escape carry (R10): into R8, and the next carry into
+// R10 (skIdx.block). AX is scratch.
+#define SKIDX2ESCAPED \
+	MOVQ R10, R8; \
+	NOTQ R8; \
+	ANDQ R12, R8; \
+	MOVQ R8, AX; \
+	SHLQ $1, AX; \
+	ORQ  skIdxOdd<>(SB), AX; \
+	SUBQ R8, AX; \
+	XORQ skIdxOdd<>(SB), AX; \
+	MOVQ R12, R8; \
+	ORQ  R10, R8; \
+	XORQ AX, R8; \
+	ANDQ R12, AX; \
+	SHRQ $63, AX; \
+	MOVQ AX, R10
+
+// SKIDX2ESCCHECK ORs into R13 the escaped bytes (R8) of the block in Y0
+// and Y1 that are not one of "\\/bfnrtu, and leaves the high nibbles of
+// the block in Y2 and Y3. AX, R12, Y4-Y7 are scratch.
+#define SKIDX2ESCCHECK \
+	VMOVDQU skIdxNibble<>(SB), Y7; \
+	VMOVDQU skIdxEscLo<>(SB), Y6; \
+	VMOVDQU skIdxEscHi<>(SB), Y5; \
+	VPSRLW  $4, Y0, Y2; \
+	VPAND   Y7, Y2, Y2; \
+	VPSRLW  $4, Y1, Y3; \
+	VPAND   Y7, Y3, Y3; \
+	VPSHUFB Y0, Y6, Y4; \
+	VPSHUFB Y2, Y5, Y7; \
+	VPAND   Y4, Y7, Y4; \
+	VPCMPEQB skIdxZeroes<>(SB), Y4, Y4; \
+	VPMOVMSKB Y4, R12; \
+	VPSHUFB Y1, Y6, Y4; \
+	VPSHUFB Y3, Y5, Y7; \
+	VPAND   Y4, Y7, Y4; \
+	VPCMPEQB skIdxZeroes<>(SB), Y4, Y4; \
+	VPMOVMSKB Y4, AX; \
+	SHLQ $32, AX; \
+	ORQ  AX, R12; \
+	ANDQ R8, R12; \
+	ORQ  R12, R13
+
 // func skIdxAVX2(p *byte, n int, st *skIdx, out *uint32, room, base int) (consumed, count int)
 //
 // The first stage of validIndexed over the whole 64-byte blocks of the n
@@ -269,20 +314,7 @@ loop:
 backslashes:
 	MOVQ st+16(FP), DX
 	MOVQ $1, 128(DX)         // skIdx.backslash
-	MOVQ R10, R8
-	NOTQ R8
-	ANDQ R12, R8             // potential escapes
-	MOVQ R8, AX
-	SHLQ $1, AX
-	ORQ  skIdxOdd<>(SB), AX
-	SUBQ R8, AX
-	XORQ skIdxOdd<>(SB), AX  // codes
-	MOVQ R12, R8
-	ORQ  R10, R8
-	XORQ AX, R8              // escaped
-	ANDQ R12, AX
-	SHRQ $63, AX
-	MOVQ AX, R10             // carry
+	SKIDX2ESCAPED
 
 escaped:
 	// Escapes to check: the bytes escaped here, and hex digits owed
@@ -616,27 +648,7 @@ checkescapes:
 	// R8 holds the escaped bytes. Each must be one of "\/bfnrtu
 	// (R12: those that are not), and the four bytes after an escaped u
 	// hex digits (DX: those that are not).
-	VMOVDQU skIdxNibble<>(SB), Y7
-	VMOVDQU skIdxEscLo<>(SB), Y6
-	VMOVDQU skIdxEscHi<>(SB), Y5
-	VPSRLW  $4, Y0, Y2
-	VPAND   Y7, Y2, Y2           // high nibbles
-	VPSRLW  $4, Y1, Y3
-	VPAND   Y7, Y3, Y3
-	VPSHUFB Y0, Y6, Y4
-	VPSHUFB Y2, Y5, Y7
-	VPAND   Y4, Y7, Y4
-	VPCMPEQB skIdxZeroes<>(SB), Y4, Y4
-	VPMOVMSKB Y4, R12
-	VPSHUFB Y1, Y6, Y4
-	VPSHUFB Y3, Y5, Y7
-	VPAND   Y4, Y7, Y4
-	VPCMPEQB skIdxZeroes<>(SB), Y4, Y4
-	VPMOVMSKB Y4, AX
-	SHLQ $32, AX
-	ORQ  AX, R12
-	ANDQ R8, R12
-	ORQ  R12, R13
+	SKIDX2ESCCHECK
 
 	VMOVDQU skIdxHexLo<>(SB), Y6
 	VMOVDQU skIdxHexHi<>(SB), Y5
@@ -839,20 +851,7 @@ aback:
 	MOVQ $1, 128(DX)         // skIdx.backslash
 
 aesc:
-	MOVQ R10, R8
-	NOTQ R8
-	ANDQ R12, R8             // potential escapes
-	MOVQ R8, AX
-	SHLQ $1, AX
-	ORQ  skIdxOdd<>(SB), AX
-	SUBQ R8, AX
-	XORQ skIdxOdd<>(SB), AX  // codes
-	MOVQ R12, R8
-	ORQ  R10, R8
-	XORQ AX, R8              // escaped
-	ANDQ R12, AX
-	SHRQ $63, AX
-	MOVQ AX, R10             // carry
+	SKIDX2ESCAPED
 	VPCMPEQB Y0, Y15, Y2
 	VPMOVMSKB Y2, AX
 	VPCMPEQB Y1, Y15, Y3
@@ -879,27 +878,7 @@ aesc:
 	ORQ  DX, AX
 	TESTQ R8, AX
 	JNZ  escaped             // an escaped u: hex digits owed
-	VMOVDQU skIdxNibble<>(SB), Y7
-	VMOVDQU skIdxEscLo<>(SB), Y6
-	VMOVDQU skIdxEscHi<>(SB), Y5
-	VPSRLW  $4, Y0, Y2
-	VPAND   Y7, Y2, Y2       // high nibbles
-	VPSRLW  $4, Y1, Y3
-	VPAND   Y7, Y3, Y3
-	VPSHUFB Y0, Y6, Y4
-	VPSHUFB Y2, Y5, Y7
-	VPAND   Y4, Y7, Y4
-	VPCMPEQB skIdxZeroes<>(SB), Y4, Y4
-	VPMOVMSKB Y4, R12
-	VPSHUFB Y1, Y6, Y4
-	VPSHUFB Y3, Y5, Y7
-	VPAND   Y4, Y7, Y4
-	VPCMPEQB skIdxZeroes<>(SB), Y4, Y4
-	VPMOVMSKB Y4, AX
-	SHLQ $32, AX
-	ORQ  AX, R12
-	ANDQ R8, R12
-	ORQ  R12, R13            // escaped bytes that may not be
+	SKIDX2ESCCHECK
 	ADDQ $64, BX
 	JMP  astring
 

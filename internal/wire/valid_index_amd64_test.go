@@ -31,13 +31,30 @@ func TestIdxEachKernel(t *testing.T) {
 			return skIdxAVX512(p, n, st, out, room, base)
 		}
 	}
+	// Fixed cases first: a high surrogate escape cut by a block's end,
+	// then a block of plain string (the surrogate owed must keep the
+	// general path, which finds it unpaired).
+	fixed := []struct {
+		s  string
+		st skIdx
+	}{
+		{strings.Repeat("a", 58) + `\uD83D` + strings.Repeat("a", 64), skIdx{inString: ^uint64(0)}},
+		{strings.Repeat("a", 60) + `\uD8` + strings.Repeat("a", 64), skIdx{inString: ^uint64(0)}},
+		{strings.Repeat("a", 60) + `\u1\"` + strings.Repeat("a", 64), skIdx{inString: ^uint64(0), noSur: 1}},
+	}
 	r := rand.New(rand.NewSource(24))
-	for k := 0; k < 40000; k++ {
-		s := idxNoise(r)
-		if k%2 == 1 {
-			s = idxStringNoise(r)
+	for k := 0; k < 40000+len(fixed); k++ {
+		var s string
+		var st0 skIdx
+		if k < len(fixed) {
+			s, st0 = fixed[k].s, fixed[k].st
+		} else {
+			s = idxNoise(r)
+			if k%2 == 1 {
+				s = idxStringNoise(r)
+			}
+			st0 = idxState(r)
 		}
-		st0 := idxState(r)
 		count := r.Intn(skIdxCap - 63)
 		base := r.Intn(1000)
 		var want [skIdxCap]uint32

@@ -12,22 +12,16 @@
 #
 # BENCHTIME (default 200ms) is each benchmark's time per round. Rows
 # only one binary has are left out. Each round runs fresh copies of the
-# two binaries: on this machine one binary file ran some rows up to 1.5x
-# slower than a byte-identical copy of it (where its pages landed in
-# memory, it seems), and a run that reuses one file keeps that luck.
+# two binaries (see abrounds.sh).
 set -euo pipefail
 old=$1 new=$2 re=$3 n=${4:-5}
+. "$(dirname "$0")/abrounds.sh"
 out=$(mktemp)
-bins=$(mktemp -d)
-trap 'rm -rf "$out" "$bins"' EXIT
-for _ in $(seq "$n"); do
-	cp "$old" "$bins/old"
-	cp "$new" "$bins/new"
-	for v in old new; do
-		bin=$bins/$v
-		"$bin" -cpu -rounds 1 -benchtime "${BENCHTIME:-200ms}" -run "$re" 2>&1 |
-			grep -E '^\| [A-Za-z]+/[A-Za-z0-9_]+ \| [a-z0-9-]+ \| [0-9]' |
-			awk -F'|' -v v="$v" '{gsub(/ /,"",$2); gsub(/ /,"",$3); gsub(/ /,"",$4); print v, $2"/"$3, $4}' >>"$out"
-	done
-done
+trap 'rm -f "$out"' EXIT
+run() {
+	"$1" -cpu -rounds 1 -benchtime "${BENCHTIME:-200ms}" -run "$re" 2>&1 |
+		grep -E '^\| [A-Za-z]+/[A-Za-z0-9_]+ \| [a-z0-9-]+ \| [0-9]' |
+		awk -F'|' '{gsub(/ /,"",$2); gsub(/ /,"",$3); gsub(/ /,"",$4); print $2"/"$3, $4}'
+}
+ab_rounds "$old" "$new" "$n" "$out" run
 python3 "$(dirname "$0")/abmedians.py" "$out" MB/s

@@ -18,15 +18,12 @@
 set -euo pipefail
 old=$1 new=$2 re=$3 n=${4:-6}
 cd "$(dirname "$0")"
+. ./abrounds.sh
 out=$(mktemp)
-bins=$(mktemp -d)
-trap 'rm -rf "$out" "$bins"' EXIT
-for _ in $(seq "$n"); do
-	cp "$old" "$bins/old"
-	cp "$new" "$bins/new"
-	for v in old new; do
-		"$bins/$v" -test.run '^$' -test.bench "$re" -test.benchtime "${BENCHTIME:-300ms}" 2>/dev/null |
-			awk -v v="$v" '/ns\/op/ {print v, $1, $3}' >>"$out"
-	done
-done
+trap 'rm -f "$out"' EXIT
+run() {
+	"$1" -test.run '^$' -test.bench "$re" -test.benchtime "${BENCHTIME:-300ms}" 2>/dev/null |
+		awk '/ns\/op/ {print $1, $3}'
+}
+ab_rounds "$old" "$new" "$n" "$out" run
 python3 abmedians.py "$out" ns/op

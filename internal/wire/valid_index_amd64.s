@@ -191,24 +191,24 @@ GLOBL skIdxOdd<>(SB), RODATA|NOPTR, $8
 	MOVQ lim-16(SP), R14; \
 	MOVQ base+40(FP), R15
 
-// SKIDX2ESCAPED finds the escaped bytes of a block from its backslashes
+// SKIDXESCAPED finds the escaped bytes of a block from its backslashes
 // (R12) and the escape carry (R10): into R8, and the next carry into
-// R10 (skIdx.block). AX is scratch.
-#define SKIDX2ESCAPED \
+// R10 (skIdx.block), with t as scratch. Both kernels use it.
+#define SKIDXESCAPED(t) \
 	MOVQ R10, R8; \
 	NOTQ R8; \
 	ANDQ R12, R8; \
-	MOVQ R8, AX; \
-	SHLQ $1, AX; \
-	ORQ  skIdxOdd<>(SB), AX; \
-	SUBQ R8, AX; \
-	XORQ skIdxOdd<>(SB), AX; \
+	MOVQ R8, t; \
+	SHLQ $1, t; \
+	ORQ  skIdxOdd<>(SB), t; \
+	SUBQ R8, t; \
+	XORQ skIdxOdd<>(SB), t; \
 	MOVQ R12, R8; \
 	ORQ  R10, R8; \
-	XORQ AX, R8; \
-	ANDQ R12, AX; \
-	SHRQ $63, AX; \
-	MOVQ AX, R10
+	XORQ t, R8; \
+	ANDQ R12, t; \
+	SHRQ $63, t; \
+	MOVQ t, R10
 
 // SKIDX2ESCCHECK ORs into R13 the escaped bytes (R8) of the block in Y0
 // and Y1 that are not one of "\\/bfnrtu, and leaves the high nibbles of
@@ -314,7 +314,7 @@ loop:
 backslashes:
 	MOVQ st+16(FP), DX
 	MOVQ $1, 128(DX)         // skIdx.backslash
-	SKIDX2ESCAPED
+	SKIDXESCAPED(AX)
 
 escaped:
 	// Escapes to check: the bytes escaped here, and hex digits owed
@@ -851,7 +851,7 @@ aback:
 	MOVQ $1, 128(DX)         // skIdx.backslash
 
 aesc:
-	SKIDX2ESCAPED
+	SKIDXESCAPED(AX)
 	VPCMPEQB Y0, Y15, Y2
 	VPMOVMSKB Y2, AX
 	VPCMPEQB Y1, Y15, Y3
@@ -952,20 +952,7 @@ GLOBL skIdxSixteen<>(SB), RODATA|NOPTR, $4
 // escaped u's.
 #define SKIDXSTRESC \
 	KMOVQ K1, AX; \
-	MOVQ R10, R8; \
-	NOTQ R8; \
-	ANDQ R12, R8; \
-	MOVQ R8, DX; \
-	SHLQ $1, DX; \
-	ORQ  skIdxOdd<>(SB), DX; \
-	SUBQ R8, DX; \
-	XORQ skIdxOdd<>(SB), DX; \
-	MOVQ R12, R8; \
-	ORQ  R10, R8; \
-	XORQ DX, R8; \
-	ANDQ R12, DX; \
-	SHRQ $63, DX; \
-	MOVQ DX, R10; \
+	SKIDXESCAPED(DX); \
 	ANDNQ AX, R8, DX; \
 	KMOVQ K3, CX; \
 	ORQ  CX, DX; \
@@ -1242,20 +1229,7 @@ bescapes:
 bbackslashes:
 	MOVQ st+16(FP), DX
 	MOVQ $1, 128(DX)         // skIdx.backslash
-	MOVQ R10, R8
-	NOTQ R8
-	ANDQ R12, R8             // potential escapes
-	MOVQ R8, DX
-	SHLQ $1, DX
-	ORQ  skIdxOdd<>(SB), DX
-	SUBQ R8, DX
-	XORQ skIdxOdd<>(SB), DX  // codes
-	MOVQ R12, R8
-	ORQ  R10, R8
-	XORQ DX, R8              // escaped
-	ANDQ R12, DX
-	SHRQ $63, DX
-	MOVQ DX, R10             // carry
+	SKIDXESCAPED(DX)
 
 bcheck:
 	ANDNQ AX, R8, AX         // real quotes

@@ -388,3 +388,342 @@ DATA quoteLastLead<>+40(SB)/8, $-1
 DATA quoteLastLead<>+48(SB)/8, $-1
 DATA quoteLastLead<>+56(SB)/8, $-1
 GLOBL quoteLastLead<>(SB), RODATA|NOPTR, $64
+
+// The AVX-512 kernel's constants that are not single bytes: the escape
+// and UTF-8 tables are the AVX2 kernel's, broadcast to the four 128-bit
+// lanes.
+
+// quoteLastLead64: the 64 bytes from 64-r on are, for a last block of r
+// bytes, 0xbf in lane r-1, 0xdf and 0xef in the two before and 0xff in
+// the others (quoteLastLead for 64 lanes).
+DATA quoteLastLead64<>+0(SB)/8, $-1
+DATA quoteLastLead64<>+8(SB)/8, $-1
+DATA quoteLastLead64<>+16(SB)/8, $-1
+DATA quoteLastLead64<>+24(SB)/8, $-1
+DATA quoteLastLead64<>+32(SB)/8, $-1
+DATA quoteLastLead64<>+40(SB)/8, $-1
+DATA quoteLastLead64<>+48(SB)/8, $-1
+DATA quoteLastLead64<>+56(SB)/8, $0xbfdfefffffffffff
+DATA quoteLastLead64<>+64(SB)/8, $-1
+DATA quoteLastLead64<>+72(SB)/8, $-1
+DATA quoteLastLead64<>+80(SB)/8, $-1
+DATA quoteLastLead64<>+88(SB)/8, $-1
+DATA quoteLastLead64<>+96(SB)/8, $-1
+DATA quoteLastLead64<>+104(SB)/8, $-1
+DATA quoteLastLead64<>+112(SB)/8, $-1
+DATA quoteLastLead64<>+120(SB)/8, $-1
+GLOBL quoteLastLead64<>(SB), RODATA|NOPTR, $128
+
+
+// quoteRestMask64: qword k, for k from 0 to 63, has its k low bits set.
+// (The escape loop reads qword r-1 for the r-1 bytes after an escape.)
+DATA quoteRestMask64<>+0(SB)/8, $0x0000000000000000
+DATA quoteRestMask64<>+8(SB)/8, $0x0000000000000001
+DATA quoteRestMask64<>+16(SB)/8, $0x0000000000000003
+DATA quoteRestMask64<>+24(SB)/8, $0x0000000000000007
+DATA quoteRestMask64<>+32(SB)/8, $0x000000000000000f
+DATA quoteRestMask64<>+40(SB)/8, $0x000000000000001f
+DATA quoteRestMask64<>+48(SB)/8, $0x000000000000003f
+DATA quoteRestMask64<>+56(SB)/8, $0x000000000000007f
+DATA quoteRestMask64<>+64(SB)/8, $0x00000000000000ff
+DATA quoteRestMask64<>+72(SB)/8, $0x00000000000001ff
+DATA quoteRestMask64<>+80(SB)/8, $0x00000000000003ff
+DATA quoteRestMask64<>+88(SB)/8, $0x00000000000007ff
+DATA quoteRestMask64<>+96(SB)/8, $0x0000000000000fff
+DATA quoteRestMask64<>+104(SB)/8, $0x0000000000001fff
+DATA quoteRestMask64<>+112(SB)/8, $0x0000000000003fff
+DATA quoteRestMask64<>+120(SB)/8, $0x0000000000007fff
+DATA quoteRestMask64<>+128(SB)/8, $0x000000000000ffff
+DATA quoteRestMask64<>+136(SB)/8, $0x000000000001ffff
+DATA quoteRestMask64<>+144(SB)/8, $0x000000000003ffff
+DATA quoteRestMask64<>+152(SB)/8, $0x000000000007ffff
+DATA quoteRestMask64<>+160(SB)/8, $0x00000000000fffff
+DATA quoteRestMask64<>+168(SB)/8, $0x00000000001fffff
+DATA quoteRestMask64<>+176(SB)/8, $0x00000000003fffff
+DATA quoteRestMask64<>+184(SB)/8, $0x00000000007fffff
+DATA quoteRestMask64<>+192(SB)/8, $0x0000000000ffffff
+DATA quoteRestMask64<>+200(SB)/8, $0x0000000001ffffff
+DATA quoteRestMask64<>+208(SB)/8, $0x0000000003ffffff
+DATA quoteRestMask64<>+216(SB)/8, $0x0000000007ffffff
+DATA quoteRestMask64<>+224(SB)/8, $0x000000000fffffff
+DATA quoteRestMask64<>+232(SB)/8, $0x000000001fffffff
+DATA quoteRestMask64<>+240(SB)/8, $0x000000003fffffff
+DATA quoteRestMask64<>+248(SB)/8, $0x000000007fffffff
+DATA quoteRestMask64<>+256(SB)/8, $0x00000000ffffffff
+DATA quoteRestMask64<>+264(SB)/8, $0x00000001ffffffff
+DATA quoteRestMask64<>+272(SB)/8, $0x00000003ffffffff
+DATA quoteRestMask64<>+280(SB)/8, $0x00000007ffffffff
+DATA quoteRestMask64<>+288(SB)/8, $0x0000000fffffffff
+DATA quoteRestMask64<>+296(SB)/8, $0x0000001fffffffff
+DATA quoteRestMask64<>+304(SB)/8, $0x0000003fffffffff
+DATA quoteRestMask64<>+312(SB)/8, $0x0000007fffffffff
+DATA quoteRestMask64<>+320(SB)/8, $0x000000ffffffffff
+DATA quoteRestMask64<>+328(SB)/8, $0x000001ffffffffff
+DATA quoteRestMask64<>+336(SB)/8, $0x000003ffffffffff
+DATA quoteRestMask64<>+344(SB)/8, $0x000007ffffffffff
+DATA quoteRestMask64<>+352(SB)/8, $0x00000fffffffffff
+DATA quoteRestMask64<>+360(SB)/8, $0x00001fffffffffff
+DATA quoteRestMask64<>+368(SB)/8, $0x00003fffffffffff
+DATA quoteRestMask64<>+376(SB)/8, $0x00007fffffffffff
+DATA quoteRestMask64<>+384(SB)/8, $0x0000ffffffffffff
+DATA quoteRestMask64<>+392(SB)/8, $0x0001ffffffffffff
+DATA quoteRestMask64<>+400(SB)/8, $0x0003ffffffffffff
+DATA quoteRestMask64<>+408(SB)/8, $0x0007ffffffffffff
+DATA quoteRestMask64<>+416(SB)/8, $0x000fffffffffffff
+DATA quoteRestMask64<>+424(SB)/8, $0x001fffffffffffff
+DATA quoteRestMask64<>+432(SB)/8, $0x003fffffffffffff
+DATA quoteRestMask64<>+440(SB)/8, $0x007fffffffffffff
+DATA quoteRestMask64<>+448(SB)/8, $0x00ffffffffffffff
+DATA quoteRestMask64<>+456(SB)/8, $0x01ffffffffffffff
+DATA quoteRestMask64<>+464(SB)/8, $0x03ffffffffffffff
+DATA quoteRestMask64<>+472(SB)/8, $0x07ffffffffffffff
+DATA quoteRestMask64<>+480(SB)/8, $0x0fffffffffffffff
+DATA quoteRestMask64<>+488(SB)/8, $0x1fffffffffffffff
+DATA quoteRestMask64<>+496(SB)/8, $0x3fffffffffffffff
+DATA quoteRestMask64<>+504(SB)/8, $0x7fffffffffffffff
+GLOBL quoteRestMask64<>(SB), RODATA|NOPTR, $512
+
+// SETUP512 is SETUP for 64 lanes: Z9 0x0f, Z13 and Z14 the escape tables
+// of the mode (AX is html, 0 or 1; clobbered), Z15 zero.
+#define SETUP512 \
+	VPXORQ          Z15, Z15, Z15; \
+	SHLQ            $6, AX; \
+	LEAQ            quoteEscT<>(SB), R11; \
+	VBROADCASTI32X4 (R11)(AX*1), Z13; \
+	VBROADCASTI32X4 32(R11)(AX*1), Z14; \
+	VPBROADCASTB    quoteC0F<>(SB), Z9
+
+// UTF8SETUP512 is UTF8SETUP for 64 lanes, and loads the byte constants
+// of UNUSUAL512 into Z16-Z21.
+#define UTF8SETUP512 \
+	VPXORQ          Z8, Z8, Z8; \
+	VBROADCASTI32X4 quoteUTF8T1<>(SB), Z10; \
+	VBROADCASTI32X4 quoteUTF8T2<>(SB), Z11; \
+	VBROADCASTI32X4 quoteUTF8T3<>(SB), Z12; \
+	VPBROADCASTB    quoteC60<>(SB), Z16; \
+	VPBROADCASTB    quoteC70<>(SB), Z17; \
+	VPBROADCASTB    quoteC80<>(SB), Z18; \
+	VPBROADCASTB    quoteCE2<>(SB), Z19; \
+	VPBROADCASTB    quoteC01<>(SB), Z20; \
+	VPBROADCASTB    quoteCA9<>(SB), Z21
+
+// ESCAPES512 is ESCAPES for the 64 bytes in Z0, given their high nibbles
+// in Z7: K2 flags the bytes to escape. Uses Z1 and Z3.
+#define ESCAPES512 \
+	VPSHUFB  Z7, Z13, Z1; \
+	VPANDQ   Z9, Z0, Z3; \
+	VPSHUFB  Z3, Z14, Z3; \
+	VPTESTMB Z3, Z1, K2
+
+// UNUSUAL512 is UNUSUAL for the 64 bytes in Z0 (preceded by those in
+// Z8): K3 flags where a UTF-8 error or U+2028/U+2029 ends; Z7 is left
+// with the high nibbles of Z0. Uses Z1-Z6, K5 and K6.
+#define UNUSUAL512 \
+	VALIGNQ    $6, Z8, Z0, Z7; \
+	VPALIGNR   $15, Z7, Z0, Z4; \
+	VPALIGNR   $14, Z7, Z0, Z5; \
+	VPALIGNR   $13, Z7, Z0, Z6; \
+	VPSRLW     $4, Z4, Z2; \
+	VPANDQ     Z9, Z2, Z2; \
+	VPSHUFB    Z2, Z10, Z2; \
+	VPANDQ     Z9, Z4, Z3; \
+	VPSHUFB    Z3, Z11, Z3; \
+	VPANDQ     Z3, Z2, Z2; \
+	VPSRLW     $4, Z0, Z7; \
+	VPANDQ     Z9, Z7, Z7; \
+	VPSHUFB    Z7, Z12, Z3; \
+	VPANDQ     Z3, Z2, Z2; \
+	VPSUBUSB   Z16, Z5, Z3; \
+	VPSUBUSB   Z17, Z6, Z1; \
+	VPORQ      Z1, Z3, Z3; \
+	VPANDQ     Z18, Z3, Z3; \
+	VPXORQ     Z3, Z2, Z2; \
+	VPTESTMB   Z2, Z2, K3; \
+	VPCMPEQB   Z19, Z5, K5; \
+	VPCMPEQB   Z18, Z4, K5, K5; \
+	VPORQ      Z20, Z0, Z1; \
+	VPCMPEQB   Z21, Z1, K5, K5; \
+	KORQ       K5, K3, K3
+
+// func quoteBlocksAVX512(dst, src *byte, n, room int, seqs *[128]uint64, html bool) (consumed, written int)
+//
+// quoteBlocksAVX2 with AVX-512BW, 64 bytes a step: the same blocks, the
+// same checks and the same escapes, with the bitmasks in opmask
+// registers. The last 1 to 64 bytes are loaded under a mask, which
+// cannot fault, so it never stops for a page's end. It stops when dst
+// has less room than the bytes left plus 448 (what one block can grow
+// to, and a store past it).
+TEXT ·quoteBlocksAVX512(SB), NOSPLIT, $0-64
+	MOVQ    dst+0(FP), DI
+	MOVQ    src+8(FP), SI
+	MOVQ    n+16(FP), CX
+	MOVQ    room+24(FP), R8
+	MOVQ    seqs+32(FP), R10
+	MOVBQZX html+40(FP), AX
+
+	SUBQ CX, R8
+	CMPQ R8, $448
+	JLT  done512
+
+	SETUP512
+	XORL R13, R13 // 0 while every block so far was ASCII
+
+ascii512:
+	CMPQ      CX, $64
+	JLE       last512
+	VMOVDQU64 (SI), Z0
+	VPMOVB2M  Z0, K1
+	VPSRLW    $4, Z0, Z7
+	VPANDQ    Z9, Z7, Z7
+	ESCAPES512
+	KORTESTQ  K1, K2
+	JNZ       ascii512care
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $64, SI
+	ADDQ      $64, DI
+	SUBQ      $64, CX
+	JMP       ascii512
+
+ascii512care:
+	KORTESTQ  K1, K1
+	JNZ       toutf8512
+	VMOVDQU64 Z0, (DI)
+	MOVL      $64, R12
+	JMP       escapes512
+
+toutf8512:
+	MOVL $1, R13
+	UTF8SETUP512
+	JMP  utf8block512
+
+utf8512:
+	CMPQ CX, $64
+	JLE  last512
+
+utf8next512:
+	VMOVDQU64 (SI), Z0
+
+utf8block512:
+	UNUSUAL512
+	ESCAPES512
+	KORTESTQ  K2, K3
+	JNZ       utf8care512
+	VMOVDQU64 Z0, (DI)
+	VMOVDQA64 Z0, Z8
+	ADDQ      $64, SI
+	ADDQ      $64, DI
+	SUBQ      $64, CX
+	CMPQ      CX, $64
+	JG        utf8next512
+	JMP       last512
+
+utf8care512:
+	KORTESTQ  K3, K3
+	JNZ       done512
+	VMOVDQU64 Z0, (DI)
+	MOVL      $64, R12
+	JMP       escapes512
+
+last512:
+	// The last CX bytes, 0 to 64, loaded under the mask K4 of their
+	// lanes (the others zero).
+	TESTQ CX, CX
+	JZ    done512
+	MOVQ  $-1, AX
+	CMPQ  CX, $64
+	JEQ   lastmask512
+	SHLQ  CX, AX
+	NOTQ  AX
+
+lastmask512:
+	KMOVQ       AX, K4
+	VMOVDQU8.Z  (SI), K4, Z0
+	MOVQ        $64, R12
+	SUBQ        CX, R12
+	TESTQ       R13, R13
+	JNZ         lastutf8512
+	VPMOVB2M    Z0, K1
+	KORTESTQ    K1, K1
+	JNZ         lastfirst512
+	VPSRLW      $4, Z0, Z7
+	VPANDQ      Z9, Z7, Z7
+	ESCAPES512
+	JMP         lastesc512
+
+lastfirst512:
+	UTF8SETUP512
+
+lastutf8512:
+	// The cleared lanes are ASCII after the last byte: a sequence cut
+	// off by the end shows as an error, unless the last byte is the
+	// 64th; quoteLastLead64 flags a lead among the last three bytes that
+	// its sequence does not fit.
+	UNUSUAL512
+	LEAQ     quoteLastLead64<>(SB), AX
+	VPSUBUSB (AX)(R12*1), Z0, Z3
+	VPTESTMB Z3, Z3, K5
+	KORQ     K5, K3, K3
+	ESCAPES512
+	KORTESTQ K3, K3
+	JNZ      done512
+
+lastesc512:
+	// The cleared lanes are zero bytes, which ESCAPES512 flags.
+	KANDQ     K4, K2, K2
+	VMOVDQU64 Z0, (DI)
+	MOVQ      CX, R12
+	KORTESTQ  K2, K2
+	JNZ       escapes512
+	ADDQ      CX, SI
+	ADDQ      CX, DI
+	JMP       done512
+
+escapes512:
+	// The block in Z0, R12 bytes of it, was stored at DI; K2 flags the
+	// bytes to escape. Each is written from its sequence, followed by
+	// the rest of the block again, loaded from src under the mask of its
+	// lanes (quoteRestMask64), the others zero.
+	KMOVQ     K2, DX
+	LEAQ      quoteRestMask64<>(SB), R11
+	XORQ      R14, R14 // bytes added by escapes so far
+
+escape512:
+	BSFQ      DX, BX // the next byte to escape
+	LEAQ      (DI)(BX*1), R9
+	ADDQ      R14, R9 // where it goes
+	MOVBQZX   (SI)(BX*1), AX
+	MOVQ      (R10)(AX*8), AX
+	MOVQ      AX, (R9)
+	SHRQ      $56, AX
+	ADDQ      AX, R9
+	LEAQ      -1(R14)(AX*1), R14
+	MOVQ      R12, AX
+	SUBQ      BX, AX // 1 + the bytes after this one in the block
+	KMOVQ     -8(R11)(AX*8), K7
+	VMOVDQU8.Z 1(SI)(BX*1), K7, Z2
+	VMOVDQU64 Z2, (R9)
+	LEAQ      -1(DX), AX
+	ANDQ      AX, DX
+	JNZ       escape512
+
+	ADDQ      R12, SI
+	SUBQ      R12, CX
+	ADDQ      R12, DI
+	ADDQ      R14, DI
+	SUBQ      R14, R8
+	VMOVDQA64 Z0, Z8
+	CMPQ      R8, $448
+	JLT       done512
+	TESTQ     R13, R13
+	JNZ       utf8512
+	JMP       ascii512
+
+done512:
+	VZEROUPPER
+	MOVQ src+8(FP), AX
+	SUBQ AX, SI
+	MOVQ SI, consumed+48(FP)
+	MOVQ dst+0(FP), AX
+	SUBQ AX, DI
+	MOVQ DI, written+56(FP)
+	RET

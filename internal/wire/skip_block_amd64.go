@@ -52,13 +52,23 @@ func skStringEndVec(s string, j int) (end, consumed int, carry uint64) {
 //go:noescape
 func skStringStopAVX2(p *byte, n int) (consumed int, high bool)
 
+// skStringStopAVX512 is skStringStopAVX2 with AVX-512BW, 64 bytes a
+// step.
+//
+//go:noescape
+func skStringStopAVX512(p *byte, n int) (consumed int, high bool)
+
 // skStringStop returns how many bytes from s[j] are plain string content,
 // in whole 32-byte blocks (0 without AVX2), and whether any is non-ASCII.
 func skStringStop(s string, j int) (int, bool) {
 	if !skHasAVX2 {
 		return 0, false
 	}
-	return skStringStopAVX2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), j)), len(s)-j)
+	p := (*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), j))
+	if skHasAVX512 {
+		return skStringStopAVX512(p, len(s)-j)
+	}
+	return skStringStopAVX2(p, len(s)-j)
 }
 
 // skValidUTF8AVX2 checks the n bytes at p (a multiple of 32), except for
@@ -66,6 +76,20 @@ func skStringStop(s string, j int) (int, bool) {
 //
 //go:noescape
 func skValidUTF8AVX2(p *byte, n int) bool
+
+// skValidUTF8AVX512 is skValidUTF8AVX2 with AVX-512BW, 64 bytes a step.
+//
+//go:noescape
+func skValidUTF8AVX512(p *byte, n int) bool
+
+// skValidUTF8 is skValidUTF8AVX2, or skValidUTF8AVX512 where the CPU has
+// it.
+func skValidUTF8(p *byte, n int) bool {
+	if skHasAVX512 {
+		return skValidUTF8AVX512(p, n)
+	}
+	return skValidUTF8AVX2(p, n)
+}
 
 // ValidUTF8 is utf8.ValidString, 32 bytes at a time where the CPU
 // allows.
@@ -93,8 +117,8 @@ func ValidUTF8(s string) bool {
 	for j := 0; j < 3 && st > 0 && s[st]&0xc0 == 0x80; j++ {
 		st--
 	}
-	if !skValidUTF8AVX2(unsafe.StringData(s), st&^31+32) ||
-		!skValidUTF8AVX2(unsafe.StringData(s[st:]), 64) {
+	if !skValidUTF8(unsafe.StringData(s), st&^31+32) ||
+		!skValidUTF8(unsafe.StringData(s[st:]), 64) {
 		return false
 	}
 	k := st + 64

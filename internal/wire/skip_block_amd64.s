@@ -162,3 +162,121 @@ udone:
 	SETEQ ret+16(FP)
 	VZEROUPPER
 	RET
+
+// func skValidUTF8AVX512(p *byte, n int) bool
+//
+// skValidUTF8AVX2 64 bytes a step; 32 bytes left at the end are loaded
+// into the low half of a step, and the errors of its high half (where a
+// sequence cut off by the end shows) dropped.
+TEXT ·skValidUTF8AVX512(SB), NOSPLIT, $0-17
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	U8CONSTANTS512
+	VPXORQ Z8, Z8, Z8 // the previous step (as if ASCII)
+	VPXORQ Z7, Z7, Z7 // errors
+	XORQ   BX, BX
+
+u512loop:
+	LEAQ      64(BX), AX
+	CMPQ      AX, CX
+	JGT       u512half
+	VMOVDQU64 (SI)(BX*1), Z0
+	U8SHIFTS512(Z8, Z0, Z2, Z3, Z4, Z1)
+	U8ERRORS512(Z0, Z2, Z3, Z4, Z5, Z6)
+	VPORQ     Z5, Z7, Z7
+	VMOVDQA64 Z0, Z8
+	MOVQ      AX, BX
+	JMP       u512loop
+
+u512half:
+	CMPQ       BX, CX
+	JGE        u512done
+	MOVL       $0xffffffff, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z (SI)(BX*1), K1, Z0
+	U8SHIFTS512(Z8, Z0, Z2, Z3, Z4, Z1)
+	U8ERRORS512(Z0, Z2, Z3, Z4, Z5, Z6)
+	VMOVDQU8.Z Z5, K1, Z5
+	VPORQ      Z5, Z7, Z7
+
+u512done:
+	VPTESTMB Z7, Z7, K2
+	KORTESTQ K2, K2
+	SETEQ    ret+16(FP)
+	VZEROUPPER
+	RET
+
+DATA skC22<>+0(SB)/1, $0x22
+GLOBL skC22<>(SB), RODATA|NOPTR, $1
+DATA skC5C<>+0(SB)/1, $0x5c
+GLOBL skC5C<>(SB), RODATA|NOPTR, $1
+DATA skC1F<>+0(SB)/1, $0x1f
+GLOBL skC1F<>(SB), RODATA|NOPTR, $1
+
+// func skStringStopAVX512(p *byte, n int) (consumed int, high bool)
+//
+// skStringStopAVX2 64 bytes a step. At a step with a byte that ends
+// plain content, or with fewer than 64 bytes left, its first 32 bytes
+// are taken when they are plain.
+TEXT ·skStringStopAVX512(SB), NOSPLIT, $0-25
+	MOVQ         p+0(FP), SI
+	MOVQ         n+8(FP), CX
+	VPBROADCASTB skC22<>(SB), Z10 // '"'
+	VPBROADCASTB skC5C<>(SB), Z11 // '\\'
+	VPBROADCASTB skC1F<>(SB), Z12 // control characters are 0x1f and below
+	VPXORQ       Z13, Z13, Z13    // the OR of the bytes taken: their high bits
+	MOVL         $0xffffffff, AX
+	KMOVQ        AX, K4           // the first 32 lanes
+	XORQ         BX, BX
+
+t512loop:
+	LEAQ      64(BX), AX
+	CMPQ      AX, CX
+	JGT       t512last
+	VMOVDQU64 (SI)(BX*1), Z0
+	VPCMPEQB  Z0, Z10, K1
+	VPCMPEQB  Z0, Z11, K2
+	VPCMPUB   $2, Z12, Z0, K3
+	KORQ      K1, K2, K1
+	KORQ      K1, K3, K1
+	KORTESTQ  K1, K1
+	JNZ       t512stop
+	VPORQ     Z0, Z13, Z13
+	MOVQ      AX, BX
+	JMP       t512loop
+
+t512last:
+	// Fewer than 64 bytes left: a step of 32 if there are as many.
+	LEAQ       32(BX), AX
+	CMPQ       AX, CX
+	JGT        t512done
+	VMOVDQU8.Z (SI)(BX*1), K4, Z0
+	VPCMPEQB   Z0, Z10, K1
+	VPCMPEQB   Z0, Z11, K2
+	VPCMPUB    $2, Z12, Z0, K4, K3
+	KORQ       K1, K2, K1
+	KORQ       K1, K3, K1
+	KORTESTQ   K1, K1
+	JNZ        t512done
+	VPORQ      Z0, Z13, Z13
+	MOVQ       AX, BX
+	JMP        t512done
+
+t512stop:
+	// The first byte that ends plain content: the first 32 bytes are
+	// taken when it is past them.
+	KMOVQ      K1, DX
+	BSFQ       DX, DX
+	CMPQ       DX, $32
+	JLT        t512done
+	VMOVDQU8.Z Z0, K4, Z0
+	VPORQ      Z0, Z13, Z13
+	ADDQ       $32, BX
+
+t512done:
+	MOVQ     BX, consumed+16(FP)
+	VPMOVB2M Z13, K1
+	KORTESTQ K1, K1
+	SETNE    high+24(FP)
+	VZEROUPPER
+	RET

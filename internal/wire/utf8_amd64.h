@@ -77,3 +77,54 @@ GLOBL skU8Hi80<>(SB), RODATA|NOPTR, $32
 	VPCMPEQB t, p2, p2; \
 	VPANDN skU8Hi80<>(SB), p2, p2; \
 	VPXOR  p2, err, err
+
+// The same check on 64 bytes with AVX-512BW: the tables broadcast to the
+// four 128-bit lanes, and the bytes that are due as third or fourth of a
+// sequence found by saturated subtraction, as the quoting kernel does.
+DATA skU8C0F<>+0(SB)/1, $0x0f
+GLOBL skU8C0F<>(SB), RODATA|NOPTR, $1
+DATA skU8C60<>+0(SB)/1, $0x60
+GLOBL skU8C60<>(SB), RODATA|NOPTR, $1
+DATA skU8C70<>+0(SB)/1, $0x70
+GLOBL skU8C70<>(SB), RODATA|NOPTR, $1
+
+// U8CONSTANTS512 loads what U8ERRORS512 uses: Z9 0x0f, Z10-Z12 the
+// tables, Z13 0x60 and Z14 0x70 (a byte b is 0xe0 or above exactly when
+// b - 0x60, saturated, has its high bit set; the same for 0xf0 and
+// 0x70), Z15 0x80.
+#define U8CONSTANTS512 \
+	VPBROADCASTB    skU8C0F<>(SB), Z9; \
+	VBROADCASTI32X4 skU8HiA<>(SB), Z10; \
+	VBROADCASTI32X4 skU8LoA<>(SB), Z11; \
+	VBROADCASTI32X4 skU8HiB<>(SB), Z12; \
+	VPBROADCASTB    skU8C60<>(SB), Z13; \
+	VPBROADCASTB    skU8C70<>(SB), Z14; \
+	VPBROADCASTB    skU8Hi80<>(SB), Z15
+
+// U8SHIFTS512 sets p1, p2 and p3 to the 64 bytes in in shifted by one,
+// two and three bytes, the last bytes of prev (the 64 bytes before)
+// coming in; t is scratch.
+#define U8SHIFTS512(prev, in, p1, p2, p3, t) \
+	VALIGNQ  $6, prev, in, t; \
+	VPALIGNR $15, t, in, p1; \
+	VPALIGNR $14, t, in, p2; \
+	VPALIGNR $13, t, in, p3
+
+// U8ERRORS512 is U8ERRORS for the 64 bytes in (Z registers), with
+// U8CONSTANTS512's registers.
+#define U8ERRORS512(in, p1, p2, p3, err, t) \
+	VPSRLW   $4, p1, err; \
+	VPANDQ   Z9, err, err; \
+	VPSHUFB  err, Z10, err; \
+	VPANDQ   Z9, p1, t; \
+	VPSHUFB  t, Z11, t; \
+	VPANDQ   t, err, err; \
+	VPSRLW   $4, in, t; \
+	VPANDQ   Z9, t, t; \
+	VPSHUFB  t, Z12, t; \
+	VPANDQ   t, err, err; \
+	VPSUBUSB Z13, p2, p2; \
+	VPSUBUSB Z14, p3, p3; \
+	VPORQ    p2, p3, p2; \
+	VPANDQ   Z15, p2, p2; \
+	VPXORQ   p2, err, err

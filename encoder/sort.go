@@ -66,9 +66,45 @@ func entryCompare(a, b sortEntry) int {
 	return strings.Compare(a.key, b.key)
 }
 
-// sortEntries sorts s by key.
+// sortEntries sorts s by key. Where every key starts with the same
+// bytes (key_0001, key_0002, ...; /api/v1/users, /api/v1/groups), the
+// prefixes are taken past them, so that they still tell the keys apart.
 func sortEntries(s []sortEntry) {
+	if len(s) >= sharedPrefixMin {
+		if l := sharedPrefix(s); l > 0 {
+			for i := range s {
+				s[i].pre = keyPrefix(s[i].key[l:])
+			}
+		}
+	}
 	quickSortEntries(s, 2*bits.Len(uint(len(s))))
+}
+
+// sharedPrefixMin is the fewest entries for which sortEntries looks for
+// a shared start of the keys.
+const sharedPrefixMin = 16
+
+// sharedPrefix returns the length of the bytes every key of s starts
+// with.
+func sharedPrefix(s []sortEntry) int {
+	first, pre := s[0].key, s[0].pre
+	l := len(first)
+	for i := 1; i < len(s) && l > 0; i++ {
+		k := s[i].key
+		l = min(l, len(k))
+		if x := s[i].pre ^ pre; x != 0 {
+			// They differ in their first eight bytes (or in the zeros
+			// padding a short key, where l already stops).
+			l = min(l, bits.LeadingZeros64(x)>>3)
+			continue
+		}
+		j := min(8, l)
+		for j < l && k[j] == first[j] {
+			j++
+		}
+		l = j
+	}
+	return l
 }
 
 func quickSortEntries(s []sortEntry, budget int) {

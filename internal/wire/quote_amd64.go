@@ -21,8 +21,9 @@ func quoteBlocksAVX2(dst, src *byte, n, room int, seqs *[128]uint64, html bool) 
 
 // quoteBlocksAVX512 is quoteBlocksAVX2 with AVX-512BW, 64 bytes a step;
 // its last block is loaded under a mask, so it does not stop for a
-// page's end. It wants 448 bytes of room past the bytes left (what one
-// block can grow to, and a store past it).
+// page's end. It wants 384 bytes of room past the bytes left: a block of
+// 64 bytes grows to at most 384, and a 64-byte store may follow the last
+// escape.
 //
 //go:noescape
 func quoteBlocksAVX512(dst, src *byte, n, room int, seqs *[128]uint64, html bool) (consumed, written int)
@@ -67,4 +68,4 @@ func quoteBlocks(d []byte, j int, src []byte, i int, html bool) (int, int) {
 
 // quoteBlocksRoom is the room quoteBlocks wants in d beyond the bytes
 // left in src.
-const quoteBlocksRoom = 512
+const quoteBlocksRoom = 384

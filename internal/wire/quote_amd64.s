@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "utf8_amd64.h"
 
 // Byte constants, 32 copies each.
 #define CONST32(name, b) \
@@ -18,30 +19,8 @@ CONST32(quoteCE2, 0xe2e2e2e2e2e2e2e2)
 CONST32(quoteC01, 0x0101010101010101)
 CONST32(quoteCA9, 0xa9a9a9a9a9a9a9a9)
 
-// The three 16-entry tables of the UTF-8 check (see quote_amd64.go), each
-// repeated in both 128-bit lanes for VPSHUFB.
-#define TABLE32(name, lo, hi) \
-	DATA name<>+0(SB)/8, $lo; \
-	DATA name<>+8(SB)/8, $hi; \
-	DATA name<>+16(SB)/8, $lo; \
-	DATA name<>+24(SB)/8, $hi; \
-	GLOBL name<>(SB), RODATA|NOPTR, $32
-
-// Bits: 0x01 short, 0x02 long, 0x04 overlong3, 0x08 large,
-// 0x10 surrogate, 0x20 overlong2, 0x40 overlong4/large1000, 0x80 two
-// continuations. Byte k of a table is its entry for nibble k.
-//
-// By the high nibble of the first byte of a pair:
-// 0-7: 02; 8-B: 80; C: 21; D: 01; E: 15; F: 49.
-TABLE32(quoteUTF8T1, 0x0202020202020202, 0x4915012180808080)
-// By its low nibble:
-// 0: 83|20|04|40 = e7; 1: 83|20 = a3; 2,3: 83; 4: 8b; 5-C: cb; D: db;
-// E,F: cb.
-TABLE32(quoteUTF8T2, 0xcbcbcb8b8383a3e7, 0xcbcbdbcbcbcbcbcb)
-// By the high nibble of the second byte:
-// 0-7: 01; 8: 02|20|80|04|40 = e6; 9: 02|20|80|04|08 = ae;
-// A,B: 02|20|80|10|08 = ba; C-F: 01.
-TABLE32(quoteUTF8T3, 0x0101010101010101, 0x01010101babaaee6)
+// The three 16-entry tables of the UTF-8 check (see quote_amd64.go) are
+// utf8_amd64.h's: skU8HiA, skU8LoA and skU8HiB.
 
 // The escape tables: for the plain mode, by high nibble then by low
 // nibble, then the same for the html mode. Classes: 0x01 control (high
@@ -82,9 +61,9 @@ GLOBL quoteEscT<>(SB), RODATA|NOPTR, $128
 // blocks before were ASCII, which the check treats as zeros).
 #define UTF8SETUP \
 	VPXOR   Y8, Y8, Y8; \
-	VMOVDQU quoteUTF8T1<>(SB), Y10; \
-	VMOVDQU quoteUTF8T2<>(SB), Y11; \
-	VMOVDQU quoteUTF8T3<>(SB), Y12
+	VMOVDQU skU8HiA<>(SB), Y10; \
+	VMOVDQU skU8LoA<>(SB), Y11; \
+	VMOVDQU skU8HiB<>(SB), Y12
 
 // ESCAPES sets to non-zero the lanes of Y1 for the bytes of the block in
 // Y0 that are escaped: below 0x20, '"', '\\', and in the html mode '<',
@@ -493,16 +472,11 @@ GLOBL quoteRestMask64<>(SB), RODATA|NOPTR, $512
 	VBROADCASTI32X4 32(R11)(AX*1), Z14; \
 	VPBROADCASTB    quoteC0F<>(SB), Z9
 
-// UTF8SETUP512 is UTF8SETUP for 64 lanes, and loads the byte constants
-// of UNUSUAL512 into Z16-Z21.
+// UTF8SETUP512 is UTF8SETUP for 64 lanes: utf8_amd64.h's constants
+// (Z9, Z10-Z12, Z16-Z18), and those of U+2028 and U+2029 in Z19-Z21.
 #define UTF8SETUP512 \
 	VPXORQ          Z8, Z8, Z8; \
-	VBROADCASTI32X4 quoteUTF8T1<>(SB), Z10; \
-	VBROADCASTI32X4 quoteUTF8T2<>(SB), Z11; \
-	VBROADCASTI32X4 quoteUTF8T3<>(SB), Z12; \
-	VPBROADCASTB    quoteC60<>(SB), Z16; \
-	VPBROADCASTB    quoteC70<>(SB), Z17; \
-	VPBROADCASTB    quoteC80<>(SB), Z18; \
+	U8CONSTANTS512; \
 	VPBROADCASTB    quoteCE2<>(SB), Z19; \
 	VPBROADCASTB    quoteC01<>(SB), Z20; \
 	VPBROADCASTB    quoteCA9<>(SB), Z21
@@ -516,34 +490,20 @@ GLOBL quoteRestMask64<>(SB), RODATA|NOPTR, $512
 	VPTESTMB Z3, Z1, K2
 
 // UNUSUAL512 is UNUSUAL for the 64 bytes in Z0 (preceded by those in
-// Z8): K3 flags where a UTF-8 error or U+2028/U+2029 ends; Z7 is left
-// with the high nibbles of Z0. Uses Z1-Z6, K5 and K6.
+// Z8), with utf8_amd64.h's check: K3 flags where a UTF-8 error or
+// U+2028/U+2029 (E2 80 A8, E2 80 A9) ends; Z7 is left with the high
+// nibbles of Z0. Uses Z1-Z6 and K5.
 #define UNUSUAL512 \
-	VALIGNQ    $6, Z8, Z0, Z7; \
-	VPALIGNR   $15, Z7, Z0, Z4; \
-	VPALIGNR   $14, Z7, Z0, Z5; \
-	VPALIGNR   $13, Z7, Z0, Z6; \
-	VPSRLW     $4, Z4, Z2; \
-	VPANDQ     Z9, Z2, Z2; \
-	VPSHUFB    Z2, Z10, Z2; \
-	VPANDQ     Z9, Z4, Z3; \
-	VPSHUFB    Z3, Z11, Z3; \
-	VPANDQ     Z3, Z2, Z2; \
-	VPSRLW     $4, Z0, Z7; \
-	VPANDQ     Z9, Z7, Z7; \
-	VPSHUFB    Z7, Z12, Z3; \
-	VPANDQ     Z3, Z2, Z2; \
-	VPSUBUSB   Z16, Z5, Z3; \
-	VPSUBUSB   Z17, Z6, Z1; \
-	VPORQ      Z1, Z3, Z3; \
-	VPANDQ     Z18, Z3, Z3; \
-	VPXORQ     Z3, Z2, Z2; \
-	VPTESTMB   Z2, Z2, K3; \
-	VPCMPEQB   Z19, Z5, K5; \
-	VPCMPEQB   Z18, Z4, K5, K5; \
-	VPORQ      Z20, Z0, Z1; \
-	VPCMPEQB   Z21, Z1, K5, K5; \
-	KORQ       K5, K3, K3
+	U8SHIFTS512(Z8, Z0, Z4, Z5, Z6, Z7); \
+	VPCMPEQB Z19, Z5, K5; \
+	VPCMPEQB Z18, Z4, K5, K5; \
+	U8ERRORS512(Z0, Z4, Z5, Z6, Z2, Z3); \
+	VPTESTMB Z2, Z2, K3; \
+	VPORQ    Z20, Z0, Z1; \
+	VPCMPEQB Z21, Z1, K5, K5; \
+	KORQ     K5, K3, K3; \
+	VPSRLW   $4, Z0, Z7; \
+	VPANDQ   Z9, Z7, Z7
 
 // func quoteBlocksAVX512(dst, src *byte, n, room int, seqs *[128]uint64, html bool) (consumed, written int)
 //
@@ -551,8 +511,10 @@ GLOBL quoteRestMask64<>(SB), RODATA|NOPTR, $512
 // same checks and the same escapes, with the bitmasks in opmask
 // registers. The last 1 to 64 bytes are loaded under a mask, which
 // cannot fault, so it never stops for a page's end. It stops when dst
-// has less room than the bytes left plus 448 (what one block can grow
-// to, and a store past it).
+// has less room than the bytes left plus 384: a block of r bytes writes
+// at most 6r+64 from where it goes (its escapes, and the 64-byte store
+// after the last), which is at most the bytes left plus 384 (r = 64, or
+// r < 64 bytes left).
 TEXT ·quoteBlocksAVX512(SB), NOSPLIT, $0-64
 	MOVQ    dst+0(FP), DI
 	MOVQ    src+8(FP), SI
@@ -562,7 +524,7 @@ TEXT ·quoteBlocksAVX512(SB), NOSPLIT, $0-64
 	MOVBQZX html+40(FP), AX
 
 	SUBQ CX, R8
-	CMPQ R8, $448
+	CMPQ R8, $384
 	JLT  done512
 
 	SETUP512
@@ -712,7 +674,7 @@ escape512:
 	ADDQ      R14, DI
 	SUBQ      R14, R8
 	VMOVDQA64 Z0, Z8
-	CMPQ      R8, $448
+	CMPQ      R8, $384
 	JLT       done512
 	TESTQ     R13, R13
 	JNZ       utf8512

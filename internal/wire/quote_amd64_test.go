@@ -30,7 +30,7 @@ func quoteKernels() []quoteKernel {
 		ks = append(ks, quoteKernel{"AVX2", quoteBlocksAVX2, 32, 224, true})
 	}
 	if quoteHasAVX512 {
-		ks = append(ks, quoteKernel{"AVX512", quoteBlocksAVX512, 64, 448, false})
+		ks = append(ks, quoteKernel{"AVX512", quoteBlocksAVX512, 64, 384, false})
 	}
 	return ks
 }
@@ -52,31 +52,85 @@ func TestQuoteBlocksKernels(t *testing.T) {
 				if r.IntN(4) == 0 {
 					room = len(s) + r.IntN(800)
 				}
-				// Guard bytes past the room: the kernel must not write
-				// there.
-				dst := make([]byte, room+quoteGuard)
-				for i := room; i < len(dst); i++ {
-					dst[i] = 0xa5
-				}
-				k, w := kern.run(&dst[0], &bytesOf(s)[0], len(s), room, &quoteSeq, html)
-				checkQuoteBlocks(t, kern, s, html, room, k, dst[:w], uintptr(unsafe.Pointer(unsafe.StringData(s))))
-				for i := room; i < len(dst); i++ {
-					if dst[i] != 0xa5 {
-						t.Fatalf("%s: %q html=%v room %d: wrote at %d, past the room", kern.name, s, html, room, i)
-					}
-				}
+				runQuoteKernel(t, kern, s, html, room)
 			}
 		}
 	}
 	// The whole of AppendQuoted, kernel and Go code, against the Go code
-	// alone (the kernel's twin).
-	r := rand.New(rand.NewPCG(11, 12))
-	for round := 0; round < 20000; round++ {
-		s := quoteRandom(r, round)
-		for _, html := range []bool{false, true} {
-			if got, want := AppendQuoted(nil, s, html), quoteNoKernel(s, html); string(got) != string(want) {
-				t.Fatalf("%q html=%v: AppendQuoted\n%q\nGo code\n%q", s, html, got, want)
+	// alone (the kernel's twin), with each kernel.
+	forEachQuoteKernel(t, func(name string) {
+		r := rand.New(rand.NewPCG(11, 12))
+		for round := 0; round < 20000; round++ {
+			s := quoteRandom(r, round)
+			for _, html := range []bool{false, true} {
+				if got, want := AppendQuoted(nil, s, html), quoteNoKernel(s, html); string(got) != string(want) {
+					t.Fatalf("%s: %q html=%v: AppendQuoted\n%q\nGo code\n%q", name, s, html, got, want)
+				}
 			}
+		}
+	})
+}
+
+// forEachQuoteKernel runs f with AppendQuoted using each kernel the CPU
+// has in turn (quoteHasAVX512 off, then as it was).
+func forEachQuoteKernel(t *testing.T, f func(name string)) {
+	was := quoteHasAVX512
+	t.Cleanup(func() { quoteHasAVX512 = was })
+	quoteHasAVX512 = false
+	f("AVX2")
+	if was {
+		quoteHasAVX512 = true
+		f("AVX512")
+	}
+}
+
+// TestQuoteBlocksCutEnd gives each kernel strings whose last block ends
+// in a UTF-8 sequence cut short (or whole): the kernel must not copy a
+// cut one as it is.
+func TestQuoteBlocksCutEnd(t *testing.T) {
+	ends := []string{"\xc2", "\xdf", "\xe2", "\xe2\x80", "\xed\x9f", "\xef\xbf", "\xf0", "\xf0\x90", "\xf0\x90\x80",
+		"\xf4\x8f\xbf", "é", "日", "😀", "\u2028", "\xe2\x80\xa8"}
+	for _, kern := range quoteKernels() {
+		for _, fill := range []string{"x", "é"} {
+			for _, n := range []int{32, 33, 63, 64, 65, 96, 127, 128, 129, 192} {
+				for _, end := range ends {
+					s := strings.Repeat(fill, n)
+					s = s[:n-len(end)]
+					for len(s) > 0 && !utf8.ValidString(s) {
+						s = "x" + s[:len(s)-1] // a fill cut by the slicing
+					}
+					s += end
+					runQuoteKernel(t, kern, s, false, 6*len(s)+600)
+				}
+			}
+		}
+	}
+	forEachQuoteKernel(t, func(name string) {
+		for _, end := range ends {
+			for n := 1; n <= 200; n++ {
+				s := strings.Repeat("y", n) + end
+				if got, want := AppendQuoted(nil, s, false), quoteNoKernel(s, false); string(got) != string(want) {
+					t.Fatalf("%s: %q: AppendQuoted\n%q\nGo code\n%q", name, s, got, want)
+				}
+			}
+		}
+	})
+}
+
+// runQuoteKernel runs the kernel on s with room bytes of dst, followed
+// by guard bytes it must not write, and checks what it did
+// (checkQuoteBlocks).
+func runQuoteKernel(t *testing.T, kern quoteKernel, s string, html bool, room int) {
+	t.Helper()
+	dst := make([]byte, room+quoteGuard)
+	for i := room; i < len(dst); i++ {
+		dst[i] = 0xa5
+	}
+	k, w := kern.run(&dst[0], &bytesOf(s)[0], len(s), room, &quoteSeq, html)
+	checkQuoteBlocks(t, kern, s, html, room, k, dst[:w], uintptr(unsafe.Pointer(unsafe.StringData(s))))
+	for i := room; i < len(dst); i++ {
+		if dst[i] != 0xa5 {
+			t.Fatalf("%s: %q html=%v room %d: wrote at %d, past the room", kern.name, s, html, room, i)
 		}
 	}
 }
@@ -93,19 +147,8 @@ func TestQuoteBlocksRoom(t *testing.T) {
 		for _, fill := range []string{"\x01", "\"", "a", "é", "a\x1f"} {
 			for n := 1; n <= 3*kern.block+1; n++ {
 				s := strings.Repeat(fill, n)[:n]
-				for extra := -kern.slack; extra <= 2*kern.slack; extra += 5 {
-					room := n + kern.slack + extra
-					dst := make([]byte, room+quoteGuard)
-					for i := room; i < len(dst); i++ {
-						dst[i] = 0xa5
-					}
-					k, w := kern.run(&dst[0], &bytesOf(s)[0], n, room, &quoteSeq, false)
-					checkQuoteBlocks(t, kern, s, false, room, k, dst[:w], uintptr(unsafe.Pointer(unsafe.StringData(s))))
-					for i := room; i < len(dst); i++ {
-						if dst[i] != 0xa5 {
-							t.Fatalf("%s: %q room %d: wrote at %d, past the room", kern.name, s, room, i)
-						}
-					}
+				for extra := -kern.slack; extra <= 2*kern.slack; extra++ {
+					runQuoteKernel(t, kern, s, false, n+kern.slack+extra)
 				}
 			}
 		}
@@ -222,9 +265,7 @@ func FuzzQuoteBlocks(f *testing.F) {
 		}
 		for _, kern := range ks {
 			for _, room := range []int{6*len(s) + 600, len(s) + int(extra)} {
-				dst := make([]byte, room)
-				k, w := kern.run(&dst[0], &bytesOf(s)[0], len(s), room, &quoteSeq, html)
-				checkQuoteBlocks(t, kern, s, html, room, k, dst[:w], uintptr(unsafe.Pointer(unsafe.StringData(s))))
+				runQuoteKernel(t, kern, s, html, room)
 			}
 		}
 		if got, want := AppendQuoted(nil, s, html), quoteNoKernel(s, html); string(got) != string(want) {

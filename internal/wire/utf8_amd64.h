@@ -1,6 +1,7 @@
-// The UTF-8 check shared by the AVX2 kernels that validate text
-// (skValidUTF8AVX2) and that decode strings (unescStepsAVX2). Each file
-// that includes it gets its own copy of the tables.
+// The UTF-8 check shared by the kernels that validate text
+// (skValidUTF8AVX2, skValidUTF8AVX512), decode strings (unescStepsAVX2)
+// and quote them (quoteBlocksAVX2, quoteBlocksAVX512). Each file that
+// includes it gets its own copy of the tables.
 
 // UTF-8 validation, after Keiser and Lemire, "Validating UTF-8 In Less
 // Than One Instruction Per Byte" (2021). Each pair of consecutive bytes
@@ -89,17 +90,17 @@ DATA skU8C70<>+0(SB)/1, $0x70
 GLOBL skU8C70<>(SB), RODATA|NOPTR, $1
 
 // U8CONSTANTS512 loads what U8ERRORS512 uses: Z9 0x0f, Z10-Z12 the
-// tables, Z13 0x60 and Z14 0x70 (a byte b is 0xe0 or above exactly when
+// tables, Z16 0x60 and Z17 0x70 (a byte b is 0xe0 or above exactly when
 // b - 0x60, saturated, has its high bit set; the same for 0xf0 and
-// 0x70), Z15 0x80.
+// 0x70), Z18 0x80.
 #define U8CONSTANTS512 \
 	VPBROADCASTB    skU8C0F<>(SB), Z9; \
 	VBROADCASTI32X4 skU8HiA<>(SB), Z10; \
 	VBROADCASTI32X4 skU8LoA<>(SB), Z11; \
 	VBROADCASTI32X4 skU8HiB<>(SB), Z12; \
-	VPBROADCASTB    skU8C60<>(SB), Z13; \
-	VPBROADCASTB    skU8C70<>(SB), Z14; \
-	VPBROADCASTB    skU8Hi80<>(SB), Z15
+	VPBROADCASTB    skU8C60<>(SB), Z16; \
+	VPBROADCASTB    skU8C70<>(SB), Z17; \
+	VPBROADCASTB    skU8Hi80<>(SB), Z18
 
 // U8SHIFTS512 sets p1, p2 and p3 to the 64 bytes in in shifted by one,
 // two and three bytes, the last bytes of prev (the 64 bytes before)
@@ -123,8 +124,8 @@ GLOBL skU8C70<>(SB), RODATA|NOPTR, $1
 	VPANDQ   Z9, t, t; \
 	VPSHUFB  t, Z12, t; \
 	VPANDQ   t, err, err; \
-	VPSUBUSB Z13, p2, p2; \
-	VPSUBUSB Z14, p3, p3; \
+	VPSUBUSB Z16, p2, p2; \
+	VPSUBUSB Z17, p3, p3; \
 	VPORQ    p2, p3, p2; \
-	VPANDQ   Z15, p2, p2; \
+	VPANDQ   Z18, p2, p2; \
 	VPXORQ   p2, err, err

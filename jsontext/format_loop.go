@@ -168,10 +168,10 @@ value:
 			var high uint64
 			if m0|m1 != 0 {
 				t := bits.TrailingZeros64(m0)
-				high = x0 & (1<<(uint(t)&^7) - 1)
+				high = x0 & bytesBelow(m0)
 				if m0 == 0 {
 					t = 64 + bits.TrailingZeros64(m1)
-					high = x0 | x1&(1<<(uint(t-64)&^7)-1)
+					high = x0 | x1&bytesBelow(m1)
 				}
 				j += t >> 3
 			} else {
@@ -607,16 +607,17 @@ name:
 			var key uint64
 			k := 16
 			if m := wire.StringStops(x0); m != 0 {
+				// Up to 7 bytes, the commonest: the key is the bytes
+				// and the length (as shortNameKey makes it).
 				k = bits.TrailingZeros64(m) >> 3
+				lo := bytesBelow(m)
+				if at(sb, pos+1+k) != '"' || x0&lo&0x8080808080808080 != 0 {
+					goto exit
+				}
+				key = x0&lo | uint64(k)<<56
 			} else if m := wire.StringStops(x1); m != 0 {
 				k = 8 + bits.TrailingZeros64(m)>>3
-			}
-			if k < 16 {
-				high := x0 & lowMask(k)
-				if k > 8 {
-					high = x0 | x1&lowMask(k-8)
-				}
-				if at(sb, pos+1+k) != '"' || high&0x8080808080808080 != 0 {
+				if at(sb, pos+1+k) != '"' || (x0|x1&bytesBelow(m))&0x8080808080808080 != 0 {
 					goto exit
 				}
 				key = shortNameKey(x0, x1, k)
@@ -624,11 +625,11 @@ name:
 				x2, x3 := wire.Load64(s, pos+17), wire.Load64(s, pos+25)
 				if m := wire.StringStops(x2); m != 0 {
 					k = 16 + bits.TrailingZeros64(m)>>3
-					x2 &= lowMask(k - 16)
+					x2 &= bytesBelow(m)
 					x3 = 0
 				} else if m := wire.StringStops(x3); m != 0 {
 					k = 24 + bits.TrailingZeros64(m)>>3
-					x3 &= lowMask(k - 24)
+					x3 &= bytesBelow(m)
 				} else {
 					goto exit
 				}
@@ -720,6 +721,12 @@ func fits(c *fmtCursor, dl, l int) bool { return l <= runCopyMax && dl+l+32 <= c
 // indentLen is the length of a new line with the prefix and the indents
 // of k levels inside the value.
 func (c *fmtCursor) indentLen(k int) int { return c.indent0 + k*c.indentUnit }
+
+// bytesBelow returns the bits of the bytes of a word below the lowest
+// byte that m flags (in its high bit, as wire.StringStops does): all of
+// them when m flags none. It is lowMask of that byte's index, without
+// the index.
+func bytesBelow(m uint64) uint64 { return (m&-m)>>7 - 1 }
 
 // lowMask is lowBytes without a branch: the k >= 0 low bytes of a word
 // set (all of them from k = 8 on, where Go's shift gives 0).

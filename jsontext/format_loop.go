@@ -607,14 +607,13 @@ name:
 			var key uint64
 			k := 16
 			if m := wire.StringStops(x0); m != 0 {
-				// Up to 7 bytes, the commonest: the key is the bytes
-				// and the length (as shortNameKey makes it).
+				// Up to 7 bytes, the commonest, keyed from the same mask.
 				k = bits.TrailingZeros64(m) >> 3
 				lo := bytesBelow(m)
 				if at(sb, pos+1+k) != '"' || x0&lo&0x8080808080808080 != 0 {
 					goto exit
 				}
-				key = x0&lo | uint64(k)<<56
+				key = tinyNameKey(x0&lo, k)
 			} else if m := wire.StringStops(x1); m != 0 {
 				k = 8 + bits.TrailingZeros64(m)>>3
 				if at(sb, pos+1+k) != '"' || (x0|x1&bytesBelow(m))&0x8080808080808080 != 0 {

@@ -44,11 +44,15 @@ const keyHashed = uint64(1) << 63
 // are x0 and next 8 are x1, little-endian (bytes past n are ignored).
 func shortNameKey(x0, x1 uint64, n int) uint64 {
 	if n < 8 {
-		return x0&(1<<(8*n)-1) | uint64(n)<<56
+		return tinyNameKey(x0&(1<<(8*n)-1), n)
 	}
 	hi, lo := bits.Mul64(x0^keyWord0, x1&(1<<(8*(n-8))-1)^keyWord1^uint64(n))
 	return hi ^ lo | keyHashed
 }
+
+// tinyNameKey is the key of a name of n < 8 bytes, x (little-endian,
+// zero past n): the name itself and its length.
+func tinyNameKey(x uint64, n int) uint64 { return x | uint64(n)<<56 }
 
 // mediumNameKey is the key of a name of 16 <= n < 32 bytes whose bytes
 // are the little-endian words x0 to x3, zero past n.

@@ -4,6 +4,6 @@ package wire
 
 import "testing"
 
-// pageEndText is nil where the tests cannot map pages (see the unix
+// guardedPage is nil where the tests cannot map pages (see the unix
 // version).
-func pageEndText(t *testing.T) func(n int, fill byte) string { return nil }
+func guardedPage(t *testing.T) []byte { return nil }

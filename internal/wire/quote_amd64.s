@@ -14,7 +14,6 @@
 CONST32(quoteC0F, 0x0f0f0f0f0f0f0f0f)
 CONST32(quoteC60, 0x6060606060606060)
 CONST32(quoteC70, 0x7070707070707070)
-CONST32(quoteC80, 0x8080808080808080)
 CONST32(quoteCE2, 0xe2e2e2e2e2e2e2e2)
 CONST32(quoteC01, 0x0101010101010101)
 CONST32(quoteCA9, 0xa9a9a9a9a9a9a9a9)
@@ -115,10 +114,10 @@ GLOBL quoteEscT<>(SB), RODATA|NOPTR, $128
 	VPSUBUSB   quoteC60<>(SB), Y5, Y3; \
 	VPSUBUSB   quoteC70<>(SB), Y6, Y1; \
 	VPOR       Y1, Y3, Y3; \
-	VPAND      quoteC80<>(SB), Y3, Y3; \
+	VPAND      skU8Hi80<>(SB), Y3, Y3; \
 	VPXOR      Y3, Y2, Y2; \
 	VPCMPEQB   quoteCE2<>(SB), Y5, Y3; \
-	VPCMPEQB   quoteC80<>(SB), Y4, Y1; \
+	VPCMPEQB   skU8Hi80<>(SB), Y4, Y1; \
 	VPAND      Y1, Y3, Y3; \
 	VPOR       quoteC01<>(SB), Y0, Y1; \
 	VPCMPEQB   quoteCA9<>(SB), Y1, Y1; \
@@ -272,7 +271,7 @@ lastutf8:
 	// quoteLastLead flags a lead among the last three bytes that its
 	// sequence does not fit.
 	UNUSUAL
-	LEAQ     quoteLastLead<>(SB), AX
+	LEAQ     quoteLastLead<>+32(SB), AX
 	VPSUBUSB (AX)(R12*1), Y0, Y3
 	VPOR     Y3, Y2, Y2
 	ESCAPES
@@ -354,45 +353,28 @@ DATA quoteLaneMask<>+48(SB)/8, $0
 DATA quoteLaneMask<>+56(SB)/8, $0
 GLOBL quoteLaneMask<>(SB), RODATA|NOPTR, $64
 
-// quoteLastLead: the 32 bytes from 32-r on are, for a block of r bytes,
-// 0xbf in the last lane, 0xdf and 0xef in the two before and 0xff in the
-// others; a byte above its lane's value leads a sequence longer than the
-// bytes left.
+// quoteLastLead: for a last block of r bytes, the bytes from 64-r on
+// (32 of them for the AVX2 kernel, 64 for the AVX-512 one) are 0xbf in
+// lane r-1, 0xdf and 0xef in the two before and 0xff in the others; a
+// byte above its lane's value leads a sequence longer than the bytes
+// left.
 DATA quoteLastLead<>+0(SB)/8, $-1
 DATA quoteLastLead<>+8(SB)/8, $-1
 DATA quoteLastLead<>+16(SB)/8, $-1
-DATA quoteLastLead<>+24(SB)/8, $0xbfdfefffffffffff
+DATA quoteLastLead<>+24(SB)/8, $-1
 DATA quoteLastLead<>+32(SB)/8, $-1
 DATA quoteLastLead<>+40(SB)/8, $-1
 DATA quoteLastLead<>+48(SB)/8, $-1
-DATA quoteLastLead<>+56(SB)/8, $-1
-GLOBL quoteLastLead<>(SB), RODATA|NOPTR, $64
-
-// The AVX-512 kernel's constants that are not single bytes: the escape
-// and UTF-8 tables are the AVX2 kernel's, broadcast to the four 128-bit
-// lanes.
-
-// quoteLastLead64: the 64 bytes from 64-r on are, for a last block of r
-// bytes, 0xbf in lane r-1, 0xdf and 0xef in the two before and 0xff in
-// the others (quoteLastLead for 64 lanes).
-DATA quoteLastLead64<>+0(SB)/8, $-1
-DATA quoteLastLead64<>+8(SB)/8, $-1
-DATA quoteLastLead64<>+16(SB)/8, $-1
-DATA quoteLastLead64<>+24(SB)/8, $-1
-DATA quoteLastLead64<>+32(SB)/8, $-1
-DATA quoteLastLead64<>+40(SB)/8, $-1
-DATA quoteLastLead64<>+48(SB)/8, $-1
-DATA quoteLastLead64<>+56(SB)/8, $0xbfdfefffffffffff
-DATA quoteLastLead64<>+64(SB)/8, $-1
-DATA quoteLastLead64<>+72(SB)/8, $-1
-DATA quoteLastLead64<>+80(SB)/8, $-1
-DATA quoteLastLead64<>+88(SB)/8, $-1
-DATA quoteLastLead64<>+96(SB)/8, $-1
-DATA quoteLastLead64<>+104(SB)/8, $-1
-DATA quoteLastLead64<>+112(SB)/8, $-1
-DATA quoteLastLead64<>+120(SB)/8, $-1
-GLOBL quoteLastLead64<>(SB), RODATA|NOPTR, $128
-
+DATA quoteLastLead<>+56(SB)/8, $0xbfdfefffffffffff
+DATA quoteLastLead<>+64(SB)/8, $-1
+DATA quoteLastLead<>+72(SB)/8, $-1
+DATA quoteLastLead<>+80(SB)/8, $-1
+DATA quoteLastLead<>+88(SB)/8, $-1
+DATA quoteLastLead<>+96(SB)/8, $-1
+DATA quoteLastLead<>+104(SB)/8, $-1
+DATA quoteLastLead<>+112(SB)/8, $-1
+DATA quoteLastLead<>+120(SB)/8, $-1
+GLOBL quoteLastLead<>(SB), RODATA|NOPTR, $128
 
 // quoteRestMask64: qword k, for k from 0 to 63, has its k low bits set.
 // (The escape loop reads qword r-1 for the r-1 bytes after an escape.)
@@ -618,10 +600,10 @@ lastfirst512:
 lastutf8512:
 	// The cleared lanes are ASCII after the last byte: a sequence cut
 	// off by the end shows as an error, unless the last byte is the
-	// 64th; quoteLastLead64 flags a lead among the last three bytes that
+	// 64th; quoteLastLead flags a lead among the last three bytes that
 	// its sequence does not fit.
 	UNUSUAL512
-	LEAQ     quoteLastLead64<>(SB), AX
+	LEAQ     quoteLastLead<>(SB), AX
 	VPSUBUSB (AX)(R12*1), Z0, Z3
 	VPTESTMB Z3, Z3, K5
 	KORQ     K5, K3, K3

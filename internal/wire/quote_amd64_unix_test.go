@@ -4,7 +4,6 @@ package wire
 
 import (
 	"strings"
-	"syscall"
 	"testing"
 	"unsafe"
 )
@@ -19,33 +18,21 @@ func TestQuoteBlocksPageEnd(t *testing.T) {
 	if len(ks) == 0 {
 		t.Skip("no quoting kernel on this CPU")
 	}
-	const page = 4096
-	mem, err := syscall.Mmap(-1, 0, 3*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Skip("mmap: ", err)
+	body := guardedPage(t)
+	if body == nil {
+		t.Skip("no guarded page")
 	}
-	defer syscall.Munmap(mem)
-	if err := syscall.Mprotect(mem[:page], syscall.PROT_NONE); err != nil {
-		t.Skip("mprotect: ", err)
-	}
-	if err := syscall.Mprotect(mem[2*page:], syscall.PROT_NONE); err != nil {
-		t.Skip("mprotect: ", err)
-	}
-	body := mem[page : 2*page]
+	page := len(body)
 	texts := []string{"abcdefgh", "a\"b<c\\d\ne", "日本語é", "xx\u2028yy", "ab\xffcd", "é"}
 	for _, text := range texts {
 		for n := 1; n <= 150; n++ {
 			s := strings.Repeat(text, n/len(text)+1)[:n]
 			for _, at := range []int{0, page - n} {
 				copy(body[at:], s)
-				b := body[at : at+n]
-				str := string(b) // the expected output is computed from a copy
+				text := unsafe.String(&body[at], n)
 				for _, kern := range ks {
 					for _, html := range []bool{false, true} {
-						room := 6*n + 600
-						dst := make([]byte, room)
-						k, w := kern.run(&dst[0], &b[0], n, room, &quoteSeq, html)
-						checkQuoteBlocks(t, kern, str, html, room, k, dst[:w], uintptr(unsafe.Pointer(&b[0])))
+						runQuoteKernel(t, kern, text, html, 6*n+600)
 					}
 				}
 			}

@@ -70,6 +70,14 @@ func BenchmarkEncodeBinding(b *testing.B) { benchmarkOp(b, OpEncodeBinding) }
 // BenchmarkValid validates every corpus file.
 func BenchmarkValid(b *testing.B) { benchmarkOp(b, OpValid) }
 
+// BenchmarkDecodeStream reads the NDJSON document value by value with
+// each library's stream decoder (ndjson.go).
+func BenchmarkDecodeStream(b *testing.B) { benchmarkOp(b, OpDecodeStream) }
+
+// BenchmarkEncodeStream writes its values with each library's stream
+// encoder.
+func BenchmarkEncodeStream(b *testing.B) { benchmarkOp(b, OpEncodeStream) }
+
 // The syntax-layer benchmarks (text_scenarios.go) run every corpus file
 // with the jsontext implementations (TextLibraries).
 

@@ -45,7 +45,7 @@ import (
 const ClassFloor = "floor"
 
 // floorOps are the operations the floor runs.
-var floorOps = []string{OpDecodeGeneric, OpEncodeGeneric, OpDecodeBinding, OpEncodeBinding, OpValid, OpSkipValue, OpReadValue}
+var floorOps = []string{OpDecodeGeneric, OpEncodeGeneric, OpDecodeBinding, OpEncodeBinding, OpValid, OpSkipValue, OpReadValue, OpDecodeStream, OpEncodeStream}
 
 // FloorLibrary returns the floor entry.
 func FloorLibrary() *Library {

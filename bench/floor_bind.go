@@ -566,3 +566,30 @@ func (r *reader) mesh(v *Mesh) {
 		}
 	}
 }
+
+// activity fills a from the tape: the stream floor's reader (it is not
+// in bindReaders, whose documents are single values).
+func (r *reader) activity(a *Activity) {
+	a.ID = r.str()
+	a.Type = r.str()
+	a.Actor.ID = r.i64()
+	a.Actor.Login = r.str()
+	a.Actor.URL = r.str()
+	a.Repo.ID = r.i64()
+	a.Repo.Name = r.str()
+	a.Repo.URL = r.str()
+	a.Payload.Action = r.str()
+	a.Payload.Ref = r.str()
+	a.Payload.Size = r.int()
+	if n := r.length(); n >= 0 {
+		c := make([]ActivityCommit, n)
+		for i := range c {
+			c[i].SHA = r.str()
+			c[i].Message = r.str()
+			c[i].Distinct = r.bool()
+		}
+		a.Payload.Commits = c
+	}
+	a.Public = r.bool()
+	a.CreatedAt = r.str()
+}

@@ -11,6 +11,7 @@ package bench
 import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
+	"io"
 )
 
 // JSONv2 reports whether this build includes encoding/json/v2 (built with
@@ -31,5 +32,20 @@ func jsonV2() *Library {
 		Valid: func(data []byte) bool {
 			return jsontext.Value(data).IsValid()
 		},
+		NewDecoder: func(r io.Reader) StreamDecoder { return moreDecoder{v2Decoder{jsontext.NewDecoder(r)}} },
+		NewEncoder: func(w io.Writer) StreamEncoder { return v2Encoder{jsontext.NewEncoder(w)} },
 	}
 }
+
+// v2Decoder is encoding/json/v2's stream decoder: UnmarshalDecode on a
+// jsontext.Decoder.
+type v2Decoder struct{ d *jsontext.Decoder }
+
+func (s v2Decoder) Decode(v any) error { return jsonv2.UnmarshalDecode(s.d, v) }
+func (s v2Decoder) More() bool         { return s.d.PeekKind() != 0 }
+
+// v2Encoder is encoding/json/v2's stream encoder: MarshalEncode on a
+// jsontext.Encoder, which ends each top-level value with a newline.
+type v2Encoder struct{ e *jsontext.Encoder }
+
+func (s v2Encoder) Encode(v any) error { return jsonv2.MarshalEncode(s.e, v) }

@@ -2,6 +2,7 @@ package bench
 
 import (
 	stdjson "encoding/json"
+	"io"
 
 	"github.com/bytedance/sonic"
 	goccy "github.com/goccy/go-json"
@@ -41,6 +42,11 @@ type Library struct {
 	Unmarshal func(data []byte, v any) error
 	// Valid reports whether data is valid JSON.
 	Valid func(data []byte) bool
+	// NewDecoder and NewEncoder make the library's stream decoder and
+	// encoder, for the stream scenarios (ndjson.go); nil where a class
+	// does not run them.
+	NewDecoder func(r io.Reader) StreamDecoder
+	NewEncoder func(w io.Writer) StreamEncoder
 	// Text is the library's jsontext package, for the syntax-layer
 	// scenarios; it is set in the entries of ClassJSONText (see
 	// TextLibraries) only, which have no Marshal, Unmarshal or Valid.
@@ -69,32 +75,42 @@ func Libraries() []*Library {
 		fromAPI("jet-std", ClassStd, jet.ConfigStd, true),
 		fromSonic("sonic-std", ClassStd, sonic.ConfigStd),
 		{
-			Name:      "goccy",
-			Class:     ClassStd,
-			Marshal:   goccy.Marshal,
-			Unmarshal: goccy.Unmarshal,
-			Valid:     goccy.Valid,
+			Name:       "goccy",
+			Class:      ClassStd,
+			NewDecoder: func(r io.Reader) StreamDecoder { return goccy.NewDecoder(r) },
+			NewEncoder: func(w io.Writer) StreamEncoder { return goccy.NewEncoder(w) },
+			Marshal:    goccy.Marshal,
+			Unmarshal:  goccy.Unmarshal,
+			Valid:      goccy.Valid,
 		},
 		{
-			Name:      "jsoniter-std",
-			Class:     ClassStd,
-			Marshal:   jsoniter.ConfigCompatibleWithStandardLibrary.Marshal,
-			Unmarshal: jsoniter.ConfigCompatibleWithStandardLibrary.Unmarshal,
-			Valid:     jsoniter.ConfigCompatibleWithStandardLibrary.Valid,
+			Name:  "jsoniter-std",
+			Class: ClassStd,
+			NewDecoder: func(r io.Reader) StreamDecoder {
+				return moreDecoder{jsoniter.ConfigCompatibleWithStandardLibrary.NewDecoder(r)}
+			},
+			NewEncoder: func(w io.Writer) StreamEncoder { return jsoniter.ConfigCompatibleWithStandardLibrary.NewEncoder(w) },
+			Marshal:    jsoniter.ConfigCompatibleWithStandardLibrary.Marshal,
+			Unmarshal:  jsoniter.ConfigCompatibleWithStandardLibrary.Unmarshal,
+			Valid:      jsoniter.ConfigCompatibleWithStandardLibrary.Valid,
 		},
 		{
-			Name:      "segmentio",
-			Class:     ClassStd,
-			Marshal:   segmentio.Marshal,
-			Unmarshal: segmentio.Unmarshal,
-			Valid:     segmentio.Valid,
+			Name:       "segmentio",
+			Class:      ClassStd,
+			NewDecoder: func(r io.Reader) StreamDecoder { return segmentio.NewDecoder(r) },
+			NewEncoder: func(w io.Writer) StreamEncoder { return segmentio.NewEncoder(w) },
+			Marshal:    segmentio.Marshal,
+			Unmarshal:  segmentio.Unmarshal,
+			Valid:      segmentio.Valid,
 		},
 		{
-			Name:      "encoding-json",
-			Class:     ClassStd,
-			Marshal:   stdjson.Marshal,
-			Unmarshal: stdjson.Unmarshal,
-			Valid:     stdjson.Valid,
+			Name:       "encoding-json",
+			Class:      ClassStd,
+			NewDecoder: func(r io.Reader) StreamDecoder { return stdjson.NewDecoder(r) },
+			NewEncoder: func(w io.Writer) StreamEncoder { return stdjson.NewEncoder(w) },
+			Marshal:    stdjson.Marshal,
+			Unmarshal:  stdjson.Unmarshal,
+			Valid:      stdjson.Valid,
 		},
 	}
 	if v2 := jsonV2(); v2 != nil {
@@ -109,22 +125,26 @@ func Libraries() []*Library {
 
 func fromAPI(name, class string, api jet.API, isJet bool) *Library {
 	return &Library{
-		Name:      name,
-		Class:     class,
-		Jet:       isJet,
-		Marshal:   api.Marshal,
-		Unmarshal: api.Unmarshal,
-		Valid:     api.Valid,
+		Name:       name,
+		Class:      class,
+		Jet:        isJet,
+		Marshal:    api.Marshal,
+		Unmarshal:  api.Unmarshal,
+		Valid:      api.Valid,
+		NewDecoder: func(r io.Reader) StreamDecoder { return api.NewDecoder(r) },
+		NewEncoder: func(w io.Writer) StreamEncoder { return api.NewEncoder(w) },
 	}
 }
 
 func fromSonic(name, class string, api sonic.API) *Library {
 	return &Library{
-		Name:      name,
-		Class:     class,
-		Reference: true,
-		Marshal:   api.Marshal,
-		Unmarshal: api.Unmarshal,
-		Valid:     api.Valid,
+		Name:       name,
+		Class:      class,
+		Reference:  true,
+		Marshal:    api.Marshal,
+		Unmarshal:  api.Unmarshal,
+		Valid:      api.Valid,
+		NewDecoder: func(r io.Reader) StreamDecoder { return api.NewDecoder(r) },
+		NewEncoder: func(w io.Writer) StreamEncoder { return api.NewEncoder(w) },
 	}
 }

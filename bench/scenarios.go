@@ -72,6 +72,9 @@ type Scenario struct {
 	text        bool
 	preparedLib *Library
 	prepared    func() error
+	// stream marks the stream scenarios (ndjson.go), which run with the
+	// libraries that have a stream decoder and encoder only.
+	stream bool
 	// floor prepares the scenario's floor (floor.go), the operation the
 	// floor entry runs; nil when the scenario has none.
 	floor func(s *Scenario) (func() error, error)
@@ -268,6 +271,8 @@ func Scenarios(corpus map[string][]byte, skipReason string) ([]*Scenario, error)
 			},
 			floor: floorRead(data)}, data)
 	}
+	// NDJSON, through each library's stream decoder and encoder.
+	out = append(out, streamScenarios()...)
 	// The syntax layer (jsontext).
 	out = append(out, textScenarios(corpus, skipReason)...)
 	return out, nil

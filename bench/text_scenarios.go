@@ -99,6 +99,9 @@ func (s *Scenario) Runs(lib *Library) bool {
 	if lib.Floor {
 		return s.floor != nil && slices.Contains(lib.Ops, s.Op)
 	}
+	if s.stream && (lib.NewDecoder == nil || lib.NewEncoder == nil) {
+		return false
+	}
 	return s.text == (lib.Text != nil) && (lib.Ops == nil || slices.Contains(lib.Ops, s.Op))
 }
 

@@ -278,6 +278,22 @@ var streamInputs = []string{
 	`"\u2028\u2029<>&"`, `{"a":1}x`, `[1]]`, `nullnull`, `{"":""}{"":""}`, strings.Repeat(`[`, 600),
 	strings.Repeat(`{"a":[1,2,{"b":"`+strings.Repeat("x", 100)+`"}]}`, 20),
 	strings.Repeat("1 ", 300) + "x",
+	// NDJSON: lines that the buffer holds whole (decoded at once, the
+	// decoder finding any error) and lines it cuts, with an error in a
+	// line after valid ones: in a string, between members, in a
+	// number, an unclosed bracket, a bracket of the wrong kind.
+	ndjson(`{"id":1,"s":"`+strings.Repeat("y", 150)+`"}`, `{"id":2,"s":"\q"}`),
+	ndjson(`{"id":1,"a":[1,2,3]}`, `{"id":2 "a":[]}`),
+	ndjson(`[1,{"b":"`+strings.Repeat("z", 90)+`"}]`, `[1,2,-]`),
+	ndjson(`{"id":1,"o":{"p":null}}`, `{"id":2,"o":{"p":null}]`),
+	ndjson(`{"id":1,"s":"\u00e9\"}"}`, `{"id":2,"s":"x"`),
+	ndjson(`{"k":"`+strings.Repeat("é", 70)+`","n":-0.5e3}`, `[[[`+strings.Repeat("[", 10)+`]]]`),
+}
+
+// ndjson returns eight lines of good, then bad, then good again.
+func ndjson(good, bad string) string {
+	lines := []string{good, good, good, good, good, bad, good, good}
+	return strings.Join(lines, "\n") + "\n"
 }
 
 func TestStreamDecodeSequence(t *testing.T) {

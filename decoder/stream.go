@@ -163,8 +163,23 @@ func (dec *StreamDecoder) decode(v any) error {
 	if !dec.tokenValueAllowed() {
 		return dec.syntaxError("not at beginning of value")
 	}
-	n, err := dec.readValue()
-	if err != nil {
+	var err error
+	n, whole := dec.wholeContainer()
+	if whole {
+		// Decoded at once, the decoder checking the grammar as it goes.
+		// If it finds the value invalid, readValue finds the error, in
+		// the reference grammar's words, as it does below before
+		// decoding (the target may then hold part of the value, as after
+		// Unmarshal's syntax errors); if readValue finds it valid, the
+		// decoder's error stands.
+		err = DecodeDepth(dec.buf[dec.scanp:dec.scanp+n], v, dec.opts&^OptionStdErrors, dec.maxDepth)
+		if _, syntax := err.(*wire.SyntaxError); syntax {
+			if _, rerr := dec.readValue(); rerr != nil {
+				dec.valStart, dec.valEnd = dec.scanp, len(dec.buf)
+				return rerr
+			}
+		}
+	} else if n, err = dec.readValue(); err != nil {
 		dec.valStart, dec.valEnd = dec.scanp, len(dec.buf)
 		return err
 	}
@@ -173,7 +188,9 @@ func (dec *StreamDecoder) decode(v any) error {
 	data := dec.buf[dec.scanp : dec.scanp+n]
 	dec.scanp += n
 	dec.valueBytes += int64(n)
-	err = DecodeDepth(data, v, dec.opts&^OptionStdErrors, dec.maxDepth)
+	if !whole {
+		err = DecodeDepth(data, v, dec.opts&^OptionStdErrors, dec.maxDepth)
+	}
 	dec.valueRead(data, err)
 	if dec.opts&OptionStdErrors == 0 {
 		// encoding/json places these errors within the value.
@@ -219,6 +236,20 @@ func (dec *StreamDecoder) More() bool {
 func (dec *StreamDecoder) syntaxError(msg string) error {
 	src := wire.StringOf(dec.buf[dec.scanp:])
 	return wire.NewSyntaxError(src, 0, msg).Shift(dec.InputOffset()).AtByte()
+}
+
+// wholeContainer reports the length, counted from scanp, of the array or
+// object there when the buffer holds it whole, found by its structure
+// alone (strings, escapes and brackets: wire.SkipLoose), which is all
+// the decoder needs to be handed it; anything else (a scalar, a value
+// the buffer cuts short) is found by readValue.
+func (dec *StreamDecoder) wholeContainer() (int, bool) {
+	src := wire.StringOf(dec.buf[dec.scanp:])
+	i := wire.SkipSpace(src, 0)
+	if i >= len(src) || src[i] != '{' && src[i] != '[' {
+		return 0, false
+	}
+	return wire.SkipLoose(src, i)
 }
 
 // readValue finds the end of the next value, reading more input as

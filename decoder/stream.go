@@ -165,23 +165,26 @@ func (dec *StreamDecoder) decode(v any) error {
 	}
 	var err error
 	n, whole := dec.wholeContainer()
+	if !whole {
+		if n, whole, err = dec.readValue(true); err != nil {
+			dec.valStart, dec.valEnd = dec.scanp, len(dec.buf)
+			return err
+		}
+	}
 	if whole {
 		// Decoded at once, the decoder checking the grammar as it goes.
 		// If it finds the value invalid, readValue finds the error, in
-		// the reference grammar's words, as it does below before
-		// decoding (the target may then hold part of the value, as after
-		// Unmarshal's syntax errors); if readValue finds it valid, the
-		// decoder's error stands.
+		// the reference grammar's words, as it does before decoding
+		// other values (the target may then hold part of the value, as
+		// after Unmarshal's syntax errors); if readValue finds it valid,
+		// the decoder's error stands.
 		err = DecodeDepth(dec.buf[dec.scanp:dec.scanp+n], v, dec.opts&^OptionStdErrors, dec.maxDepth)
 		if _, syntax := err.(*wire.SyntaxError); syntax {
-			if _, rerr := dec.readValue(); rerr != nil {
+			if _, _, rerr := dec.readValue(false); rerr != nil {
 				dec.valStart, dec.valEnd = dec.scanp, len(dec.buf)
 				return rerr
 			}
 		}
-	} else if n, err = dec.readValue(); err != nil {
-		dec.valStart, dec.valEnd = dec.scanp, len(dec.buf)
-		return err
 	}
 	dec.valStart, dec.valEnd = dec.scanp, dec.scanp+n
 	base := dec.InputOffset()
@@ -253,14 +256,23 @@ func (dec *StreamDecoder) wholeContainer() (int, bool) {
 }
 
 // readValue finds the end of the next value, reading more input as
-// needed, and returns its length counted from scanp.
-func (dec *StreamDecoder) readValue() (int, error) {
+// needed (as encoding/json's Decoder does, which Buffered shows), and
+// returns its length counted from scanp. With loose set, after each read
+// it asks wholeContainer whether the buffer now holds the value whole,
+// an array or object, and if so returns its length with whole set: the
+// decoder checks the rest of it (a read is made in either case only
+// when the value so far is valid and goes on past the buffer).
+func (dec *StreamDecoder) readValue(loose bool) (n int, whole bool, err error) {
 	maxDepth := dec.maxDepth
 	if maxDepth <= 0 {
 		maxDepth = DefaultMaxDepth
 	}
 	sc := valueScan{maxDepth: maxDepth}
 	var readErr error
+	// wholeContainer is asked again once the buffered text has doubled,
+	// so that asking costs time linear in the value's length however
+	// little each read brings.
+	ask := 2 * (len(dec.buf) - dec.scanp)
 	for {
 		src := wire.StringOf(dec.buf[dec.scanp:])
 		// Only the end of the stream ends a value that may go on (a
@@ -280,19 +292,25 @@ func (dec *StreamDecoder) readValue() (int, error) {
 				err = se
 			}
 			dec.err = err
-			return 0, err
+			return 0, false, err
 		}
 		if n >= 0 {
-			return n, nil
+			return n, false, nil
 		}
 		if readErr != nil {
 			if readErr == io.EOF && nonSpace(src) {
 				readErr = io.ErrUnexpectedEOF
 			}
 			dec.err = readErr
-			return 0, readErr
+			return 0, false, readErr
 		}
 		readErr = dec.refill()
+		if loose && readErr == nil && len(dec.buf)-dec.scanp >= ask {
+			ask = 2 * (len(dec.buf) - dec.scanp)
+			if n, ok := dec.wholeContainer(); ok {
+				return n, true, nil
+			}
+		}
 	}
 }
 

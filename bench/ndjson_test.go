@@ -68,7 +68,7 @@ func TestStreamAgrees(t *testing.T) {
 		}
 	}
 	if ran < 8 {
-		t.Errorf("%d libraries have stream codecs, want jet's three, sonic's three, goccy, jsoniter, segmentio and encoding/json", ran)
+		t.Errorf("%d libraries have stream codecs, want at least jet's three, sonic's three, goccy, jsoniter, segmentio and encoding/json", ran)
 	}
 }
 

@@ -112,12 +112,6 @@ func putState(e *state) {
 	if cap(e.buf) > maxPooledBuffer {
 		return
 	}
-	e.reset()
-	statePool.Put(e)
-}
-
-// reset readies e for its next use.
-func (e *state) reset() {
 	e.buf = e.buf[:0]
 	e.depth = 0
 	e.jdepth = 0
@@ -130,6 +124,7 @@ func (e *state) reset() {
 	e.order = e.order[:0]
 	e.vals = e.vals[:0]
 	e.strs = e.strs[:0]
+	statePool.Put(e)
 }
 
 // Encode encodes v as JSON and returns the bytes. The result is the only

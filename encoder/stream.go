@@ -15,10 +15,6 @@ type StreamEncoder struct {
 	w   io.Writer
 	buf []byte
 	err error
-	// st is the encoding state, kept from one Encode to the next: a
-	// stream writes many values, and taking a state from the pool and
-	// giving it back cost 5% of writing a small one (NDJSON).
-	st *state
 	Encoder
 }
 
@@ -42,20 +38,11 @@ func (enc *StreamEncoder) Encode(v any) error {
 	if enc.err != nil {
 		return enc.err
 	}
-	e := enc.st
-	if e == nil {
-		e = getState(enc.Opts)
-		enc.st = e
-	} else {
-		// (Reset here rather than after: a method of the value may
-		// have panicked out of the last call.)
-		e.reset()
-	}
-	e.opts = enc.Opts
+	e := getState(enc.Opts)
 	b, err := e.appendAny(e.buf[:0], v)
 	e.buf = b
 	if err != nil {
-		enc.release(e)
+		putState(e)
 		if enc.Opts&StdErrors != 0 {
 			err = StdError(err)
 		}
@@ -68,7 +55,7 @@ func (enc *StreamEncoder) Encode(v any) error {
 	out := b
 	if enc.prefix != "" || enc.indent != "" {
 		if out, err = appendIndented(enc.buf[:0], b, enc.prefix, enc.indent); err != nil {
-			enc.release(e)
+			putState(e)
 			return err
 		}
 		enc.buf = out
@@ -76,19 +63,8 @@ func (enc *StreamEncoder) Encode(v any) error {
 	if _, err = enc.w.Write(out); err != nil {
 		enc.err = err
 	}
-	enc.release(e)
+	putState(e)
 	return err
-}
-
-// release ends an Encode's use of the state: kept for the next one,
-// unless its buffer grew past what the pool keeps, when it goes (the
-// next Encode takes another from the pool), so that one large value does
-// not keep its buffer for the encoder's life.
-func (enc *StreamEncoder) release(e *state) {
-	if cap(e.buf) > maxPooledBuffer {
-		enc.st = nil
-		putState(e) // which drops it
-	}
 }
 
 // SetOptions replaces the encoder's options.

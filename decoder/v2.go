@@ -36,6 +36,32 @@ func init() {
 	v2api.UnmarshalWithin = func(in []byte, out any, opts *jsonopts.Struct, outer textexport.LevelSource) error {
 		return unmarshalV2(in, nil, out, opts, outer)
 	}
+	v2api.UnmarshalSingle = unmarshalSingle
+}
+
+// unmarshalSingle is v2api.UnmarshalSingle: unmarshalV2's single pass
+// alone, where it may be taken.
+func unmarshalSingle(in []byte, out any, opts *jsonopts.Struct, outer textexport.LevelSource) bool {
+	ef := rt.EfaceOf(&out)
+	if ef.Type == nil || ef.Data == nil || v2api.CheckedOnly || !singleOptions(opts) {
+		return false
+	}
+	top, ok := v2tops.Load(ef.Type)
+	if !ok {
+		pt := reflect.TypeOf(out)
+		if pt.Kind() != reflect.Pointer {
+			return false
+		}
+		top = v2TopFor(ef.Type, pt)
+	}
+	if !top.plain || !zeroMemory(ef.Data, top.size) {
+		return false
+	}
+	if decodeV2Single(in, ef.Data, top.raw, opts, outer) {
+		return true
+	}
+	reflect.ValueOf(out).Elem().SetZero()
+	return false
 }
 
 // v2bits are the options of one v2 decoding, and the tag options of the
@@ -286,7 +312,7 @@ func zeroMemory(p unsafe.Pointer, n uintptr) bool {
 
 // singleMaxDepth is the nesting a single pass takes, below the syntax
 // layer's limit: deeper text is left to the checked pass.
-const singleMaxDepth = 5000
+const singleMaxDepth = v2api.SingleMaxDepth
 
 // plainV2Of reports whether decoding a t runs no code but jet's and the
 // standard library's: no type within it has methods v2 calls, other than

@@ -6,12 +6,15 @@ import (
 
 	"github.com/jetjson/jet/internal/jsonopts"
 	"github.com/jetjson/jet/internal/textexport"
+	"github.com/jetjson/jet/internal/wire"
 )
 
 func init() {
 	textexport.CheckDocument = checkDocument
 	textexport.SetDecoderOptions = setDecoderOptions
 	textexport.ResetEncoder = resetEncoder
+	textexport.ValueAhead = valueAhead
+	textexport.ConsumeAhead = consumeAhead
 	textexport.WriteEncoded = func(enc any, v []byte) error { return enc.(*Encoder).s.writeEncoded(v) }
 	textexport.Written = func(enc any) ([]byte, int, int64) {
 		e := &enc.(*Encoder).s
@@ -62,6 +65,48 @@ func setDecoderOptions(dec any, o *jsonopts.Struct) *jsonopts.Struct {
 	d.tq.drop()
 	d.ix.drop()
 	return &prev
+}
+
+// valueAhead is textexport.ValueAhead.
+func valueAhead(dec any, depth int) []byte {
+	d := &dec.(*Decoder).s
+	if d.m.limit <= 0 || d.m.limit-len(d.m.outer) < depth || d.outer.src != nil || d.m.last.needName() {
+		return nil
+	}
+	pos, next, ok := d.aheadPos()
+	if !ok || next != '{' && next != '[' {
+		return nil
+	}
+	end, ok := wire.SkipLoose(wire.StringOf(d.buf), pos)
+	if !ok {
+		return nil
+	}
+	return d.buf[pos:end:end]
+}
+
+// aheadPos is locateInBuffer, or the token PeekKind found.
+func (d *decoderState) aheadPos() (pos int, next Kind, ok bool) {
+	if d.peekPos > 0 {
+		return d.peekPos, kindOf[d.buf[d.peekPos]], true
+	}
+	return d.locateInBuffer()
+}
+
+// consumeAhead is textexport.ConsumeAhead: readValue's changes for a
+// container, which valueAhead found where the grammar takes one.
+func consumeAhead(dec any, v []byte) {
+	d := &dec.(*Decoder).s
+	pos, _, ok := d.aheadPos()
+	if !ok || &d.buf[pos] != &v[0] {
+		panic("jsontext: ConsumeAhead without its ValueAhead")
+	}
+	d.peekPos = 0
+	d.tq.drop()
+	if err := d.m.push(false); err != nil {
+		panic("jsontext: ConsumeAhead of a value ValueAhead did not offer")
+	}
+	d.m.pop()
+	d.prevStart, d.prevEnd, d.prevFlags = pos, pos+len(v), 0
 }
 
 // checkDocument is textexport.CheckDocument.

@@ -131,6 +131,18 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 			defer textexport.SetDecoderOptions(in, prev)
 		}
 	}
+	if outer == nil {
+		// An object or array the Decoder holds whole is checked and
+		// decoded at once where the single pass takes it; otherwise
+		// (or if it finds a fault) it is read and then decoded.
+		if v := textexport.ValueAhead(in, v2api.SingleMaxDepth+1); v != nil {
+			sc.levels = decoderLevels{in: in}
+			if v2api.UnmarshalSingle(v, out, o, &sc.levels) {
+				textexport.ConsumeAhead(in, v)
+				return nil
+			}
+		}
+	}
 	val, err := in.ReadValue()
 	if err != nil {
 		if se, ok := err.(*jsontext.SyntacticError); ok {

@@ -37,6 +37,20 @@ var SetEncoderOptions func(enc any, o *jsonopts.Struct) *jsonopts.Struct
 // Decoder while the call reads.
 var SetDecoderOptions func(dec any, o *jsonopts.Struct) *jsonopts.Struct
 
+// ValueAhead returns the text of the next value dec, a *jsontext.Decoder,
+// would read, when it is an object or array that dec's buffer holds
+// whole as far as its brackets and string quotes show, in a place where
+// the grammar takes a value and dec's depth limit allows one; nil
+// otherwise. The text is not checked: a caller that finds it valid may
+// have dec read it with ConsumeAhead, and else reads as usual. Nothing
+// changes in dec.
+var ValueAhead func(dec any, depth int) []byte
+
+// ConsumeAhead makes dec, a *jsontext.Decoder, read v, the text
+// ValueAhead returned with nothing read since, found valid under dec's
+// options: dec stands as after a ReadValue that returned v.
+var ConsumeAhead func(dec any, v []byte)
+
 // ResetEncoder resets enc, a *jsontext.Encoder (new, or reset this way
 // before), to write to w (emptied by the caller), each top-level value
 // followed by a newline, as a stream. Its options become o (a copy),

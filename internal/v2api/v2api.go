@@ -148,6 +148,21 @@ var (
 // semantic or syntax error within in, or the reader's failure.
 var UnmarshalCut func(in []byte, readErr error, out any, opts *jsonopts.Struct) error
 
+// UnmarshalSingle is installed by the decoder: it decodes in, which
+// holds one JSON value and nothing else, into the zero value out points
+// to in the single pass over unchecked text that Unmarshal takes first
+// where it may (no methods or functions of the caller's to run, default
+// syntax checks), and reports whether it did, which it does only when
+// in is valid under opts and decoded whole. Otherwise out is left
+// zero, and the caller decodes as usual. outer is as for
+// UnmarshalWithin, but the pass takes at most SingleMaxDepth levels of
+// nesting, its outer levels not counted.
+var UnmarshalSingle func(in []byte, out any, opts *jsonopts.Struct, outer textexport.LevelSource) bool
+
+// SingleMaxDepth is the most levels of nesting the single pass takes
+// (UnmarshalSingle): deeper text is left to the checked pass.
+const SingleMaxDepth = 5000
+
 // CheckedOnly turns off the v2 decoder's single pass over unchecked
 // text, so that tests can compare it with the checked pass it
 // shortcuts. Only tests set it, and not while decoding.

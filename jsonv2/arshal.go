@@ -299,7 +299,8 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 	o.Flags.Clear(jsonopts.AnyWhitespace)
 	// The value is written in a pooled buffer, then to the Encoder.
 	sp := encodeScratch.Get().(*[]byte)
-	b, err := v2api.MarshalWithin((*sp)[:0], in, o, encoderLevels{outer, out})
+	sc.enc = encoderLevels{outer, out} // (pooled: an interface of the struct itself would be allocated)
+	b, err := v2api.MarshalWithin((*sp)[:0], in, o, &sc.enc)
 	if err == nil {
 		err = textexport.WriteEncoded(out, b)
 		if own != nil {

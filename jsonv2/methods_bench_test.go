@@ -3,6 +3,7 @@
 package json_test
 
 import (
+	"bytes"
 	stdjsontext "encoding/json/jsontext"
 	stdjson "encoding/json/v2"
 	"testing"
@@ -105,6 +106,44 @@ func TestMethodsAllocations(t *testing.T) {
 	out := make([]methodReading[jetCelsius], 0, len(v))
 	if n := testing.AllocsPerRun(20, func() { out = out[:0]; json.Unmarshal(in, &out) }); n > 24 {
 		t.Errorf("Unmarshal of %d values with UnmarshalJSONFrom: %v allocations, want at most 24 (the Decoders of one call)", 3*len(v), n)
+	}
+}
+
+// TestStreamCallAllocations: MarshalEncode and UnmarshalDecode of a
+// struct without methods allocate nothing per call but the value's own
+// memory (here none), as Go's v2 does.
+func TestStreamCallAllocations(t *testing.T) {
+	type item struct {
+		ID   int     `json:"id"`
+		Name string  `json:"name"`
+		Tags []int   `json:"tags"`
+		On   bool    `json:"on"`
+		X    float64 `json:"x"`
+	}
+	v := item{ID: 7, Name: "seven", Tags: []int{1, 2}, On: true, X: 1.5}
+	var buf bytes.Buffer
+	enc := jsontext.NewEncoder(&buf)
+	if n := testing.AllocsPerRun(50, func() {
+		buf.Reset()
+		enc.Reset(&buf)
+		if err := json.MarshalEncode(enc, &v); err != nil {
+			t.Fatal(err)
+		}
+	}); n > 0 {
+		t.Errorf("MarshalEncode: %v allocations a call, want 0", n)
+	}
+	line := []byte(`{"id":7,"name":"seven","tags":[1,2],"on":true,"x":1.5}` + "\n")
+	stream := bytes.Repeat(line, 60)
+	r := bytes.NewReader(stream)
+	dec := jsontext.NewDecoder(r)
+	var out item
+	if n := testing.AllocsPerRun(50, func() {
+		out = item{}
+		if err := json.UnmarshalDecode(dec, &out); err != nil {
+			t.Fatal(err)
+		}
+	}); n > 2 {
+		t.Errorf("UnmarshalDecode: %v allocations a call, want at most 2 (the name and the tags)", n)
 	}
 }
 

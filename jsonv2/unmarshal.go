@@ -178,6 +178,7 @@ func levelsBefore(in *jsontext.Decoder, outer textexport.LevelSource, read int64
 type callScratch struct {
 	opts   jsonopts.Struct
 	levels decoderLevels
+	enc    encoderLevels
 }
 
 var callPool = sync.Pool{New: func() any { return new(callScratch) }}

@@ -820,6 +820,12 @@ const (
 	// where it has room for input held in memory: a next stretch of
 	// decodeChunk is read when less than this is left to list.
 	valueReadAhead = 16 << 10
+	// valueReadMin is the least valueInBuffer reads, from a reader that
+	// holds its input in memory, when a value goes on past the buffer;
+	// valueReadGrowth how many times the value's bytes so far it reads
+	// when that is more.
+	valueReadMin    = 64 << 10
+	valueReadGrowth = 4
 )
 
 // valueFromIndex reads the value at buf[pos] (no whitespace before it),

@@ -229,13 +229,23 @@ func (d *decoderState) valueInBuffer(pos, depth int) (int, bool) {
 			return pos, false
 		}
 	}
-	abs := d.offsetAt(pos)
-	if n := r.Len(); n > 0 {
-		d.reserve(n)
+	for {
+		abs := d.offsetAt(pos)
+		n := r.Len()
+		if n == 0 {
+			return pos, false
+		}
+		// Room for a few times what the value has so far, or for the
+		// rest of the input if less: a stream of small values is not
+		// copied whole into the buffer, and a large value is read in
+		// steps that grow with it (each tries it again, from its start:
+		// linear in all).
+		d.reserve(min(n, max(valueReadMin, valueReadGrowth*(len(d.buf)-pos))))
 		// Read into the room made, without the growth policy of fetch;
 		// an error of the reader is left to the general path, which
 		// reads again.
 		d.ix.drop()
+		had := len(d.buf)
 		for r.Len() > 0 && len(d.buf) < cap(d.buf) {
 			m, err := d.rd.Read(d.buf[len(d.buf):cap(d.buf)])
 			d.buf = d.buf[:len(d.buf)+m]
@@ -243,12 +253,18 @@ func (d *decoderState) valueInBuffer(pos, depth int) (int, bool) {
 				break
 			}
 		}
+		pos = int(abs - d.base)
+		if len(d.buf) == had {
+			return pos, false
+		}
+		if end, ok := d.valueFromIndex(pos, depth, r.Len() == 0); ok {
+			return end, ok
+		}
+		end, ok := d.valueFast(pos, depth)
+		if ok || len(d.buf)-end > fastLookahead || r.Len() == 0 {
+			return end, ok
+		}
 	}
-	pos = int(abs - d.base)
-	if end, ok := d.valueFromIndex(pos, depth, r.Len() == 0); ok {
-		return end, ok
-	}
-	return d.valueFast(pos, depth)
 }
 
 // readAll reads at once, into a buffer of its size, all that a reader
@@ -339,15 +355,20 @@ func (a *appender) WriteString(s string) (int, error) {
 // reserve makes room for n more bytes in the buffer, keeping what is
 // kept across a fetch.
 func (d *decoderState) reserve(n int) {
-	keep := len(d.buf) - d.prevStart
-	if cap(d.buf)-keep >= n {
+	if cap(d.buf)-len(d.buf) >= n {
 		return
 	}
+	keep := len(d.buf) - d.prevStart
 	d.names.copyOut(d.buf)
 	d.ix.drop()
-	buf := make([]byte, keep, keep+n)
-	copy(buf, d.buf[d.prevStart:])
-	d.buf = buf
+	if cap(d.buf)-keep >= n {
+		// Room once what was returned before is discarded.
+		d.buf = d.buf[:copy(d.buf, d.buf[d.prevStart:])]
+	} else {
+		buf := make([]byte, keep, keep+n)
+		copy(buf, d.buf[d.prevStart:])
+		d.buf = buf
+	}
 	d.base += int64(d.prevStart)
 	d.prevEnd -= d.prevStart
 	d.prevStart = 0

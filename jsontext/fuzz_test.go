@@ -414,3 +414,56 @@ func FuzzReadValueChunked(f *testing.F) {
 		}
 	})
 }
+
+// streamDoc puts data among small top-level values, one a line, so that
+// it sits across the end of the Decoder's first buffer (decodeBufMax,
+// moved by at), followed by a value large enough to be read in steps,
+// and more small values.
+func streamDoc(data []byte, at uint16) []byte {
+	var b bytes.Buffer
+	start := decodeBufMax - len(data)/2 + int(at%512) - 256
+	lines := []string{`{"a":1,"b":"xé","c":[true,null]}`, `[1,{"d":"\u00e9"},-1.5e3]`, `{"long name of an object":false}`}
+	for i := 0; b.Len() < start-64; i++ {
+		b.WriteString(lines[i%len(lines)] + "\n")
+	}
+	if n := start - 1 - b.Len(); n >= 2 {
+		b.WriteString(`"` + strings.Repeat("s", n-2) + `"` + "\n")
+	}
+	b.Write(data)
+	b.WriteString("\n[")
+	for b.Len() < 4*valueReadMin {
+		b.WriteString(`{"k":"v","n":[1,2]},`)
+	}
+	b.WriteString("0]\n")
+	for i := 0; i < 100; i++ {
+		b.WriteString(lines[i%len(lines)] + "\n")
+	}
+	return b.Bytes()
+}
+
+// FuzzReadValueStream checks ReadValue over a stream of values read from
+// a reader that holds its input in memory, each value after a PeekKind:
+// where a value runs past the buffer's end, valueInBuffer reads a few
+// times its length more and tries again (not the whole input), against
+// the reference. data sits across the end of the first buffer.
+func FuzzReadValueStream(f *testing.F) {
+	for _, s := range []string{`1`, `{"a":1,"a":2}`, `"\ud800"`, "\"\xff\"", `[1,2`, `{"a":[{"b":null}]}`, `"abc`, `tru`, `{"a" 1}`, `[` + strings.Repeat(`{"x":[1,2,3]},`, 40) + `{}]`} {
+		for _, at := range []uint16{0, 200, 256, 300, 511} {
+			f.Add([]byte(s), at, uint8(0))
+		}
+	}
+	f.Add([]byte(`{"a":1,"a":2}`), uint16(256), uint8(1))
+	f.Fuzz(func(t *testing.T, data []byte, at uint16, optBits uint8) {
+		if len(data) > 2000 {
+			return
+		}
+		doc := streamDoc(data, at)
+		opts := decodeOptSets[int(optBits)%len(decodeOptSets)]
+		sc := []step{stepPeek, stepValue}
+		r := func(b []byte) io.Reader { return bytes.NewReader(b) }
+		want := decodeTranscript(jetSlowAPI, doc, r, opts, sc)
+		if got := decodeTranscript(jetAPI, doc, r, opts, sc); got != want {
+			t.Fatalf("input %q at %d opts %v:\n%s", data, at, opts, firstDiff(got, want))
+		}
+	})
+}

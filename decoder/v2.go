@@ -37,27 +37,38 @@ func init() {
 		return unmarshalV2(in, nil, out, opts, outer)
 	}
 	v2api.UnmarshalSingle = unmarshalSingle
+	v2api.SingleTakes = func(out any, opts *jsonopts.Struct) bool {
+		_, ok := singleTop(out, opts)
+		return ok
+	}
 }
 
-// unmarshalSingle is v2api.UnmarshalSingle: unmarshalV2's single pass
-// alone, where it may be taken.
-func unmarshalSingle(in []byte, out any, opts *jsonopts.Struct, outer textexport.LevelSource) bool {
+// singleTop returns the v2Top of out's type where unmarshalV2's single
+// pass may take out under opts.
+func singleTop(out any, opts *jsonopts.Struct) (*v2Top, bool) {
 	ef := rt.EfaceOf(&out)
 	if ef.Type == nil || ef.Data == nil || v2api.CheckedOnly || !singleOptions(opts) {
-		return false
+		return nil, false
 	}
 	top, ok := v2tops.Load(ef.Type)
 	if !ok {
 		pt := reflect.TypeOf(out)
 		if pt.Kind() != reflect.Pointer {
-			return false
+			return nil, false
 		}
 		top = v2TopFor(ef.Type, pt)
 	}
-	if !top.plain || !zeroMemory(ef.Data, top.size) {
+	return top, top.plain && zeroMemory(ef.Data, top.size)
+}
+
+// unmarshalSingle is v2api.UnmarshalSingle: unmarshalV2's single pass
+// alone, where it may be taken.
+func unmarshalSingle(in []byte, out any, opts *jsonopts.Struct, outer textexport.LevelSource) bool {
+	top, ok := singleTop(out, opts)
+	if !ok {
 		return false
 	}
-	if decodeV2Single(in, ef.Data, top.raw, opts, outer) {
+	if decodeV2Single(in, rt.EfaceOf(&out).Data, top.raw, opts, outer) {
 		return true
 	}
 	reflect.ValueOf(out).Elem().SetZero()

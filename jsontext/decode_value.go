@@ -197,8 +197,9 @@ func (d *decoderState) valueFromTokens() (Value, bool) {
 // valueInBuffer is value's fast path: the value read whole from the
 // buffer (see valueFast). When the buffer ends inside the value and the
 // reader can say how much it has left (bytes.Reader, strings.Reader), it
-// reads all of that at once and tries again; other readers leave the
-// value to value, which reads as it goes. pos may move with the buffer.
+// reads more, in steps that grow with the value (not all it holds at
+// once: a stream of small values is not copied whole), and tries again;
+// other readers leave the value to value, which reads as it goes. pos may move with the buffer.
 func (d *decoderState) valueInBuffer(pos, depth int) (int, bool) {
 	if d.slowOnly {
 		return pos, false

@@ -272,7 +272,7 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
 		defer textexport.SetOuter(out, outer)
 	}
 	sc := callPool.Get().(*callScratch)
-	defer callPool.Put(sc)
+	defer sc.release()
 	sc.opts = jsonopts.Struct{}
 	o := &sc.opts
 	o.Join(out.Options())

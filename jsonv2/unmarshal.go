@@ -107,7 +107,7 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 		defer textexport.SetOuter(in, outer)
 	}
 	sc := callPool.Get().(*callScratch)
-	defer callPool.Put(sc)
+	defer sc.release()
 	sc.opts = jsonopts.Struct{}
 	o := &sc.opts
 	o.Join(in.Options())
@@ -135,7 +135,10 @@ func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error)
 		// An object or array the Decoder holds whole is checked and
 		// decoded at once where the single pass takes it; otherwise
 		// (or if it finds a fault) it is read and then decoded.
-		if v := textexport.ValueAhead(in, v2api.SingleMaxDepth+1); v != nil {
+		if !v2api.SingleTakes(out, o) {
+			// (The single pass would not take it: the text is not
+			// looked at twice.)
+		} else if v := textexport.ValueAhead(in, v2api.SingleMaxDepth); v != nil {
 			sc.levels = decoderLevels{in: in}
 			if v2api.UnmarshalSingle(v, out, o, &sc.levels) {
 				textexport.ConsumeAhead(in, v)
@@ -182,6 +185,13 @@ type callScratch struct {
 }
 
 var callPool = sync.Pool{New: func() any { return new(callScratch) }}
+
+// release puts sc back in callPool, holding no Encoder or Decoder (nor
+// the buffer and the text around it).
+func (sc *callScratch) release() {
+	sc.levels, sc.enc = decoderLevels{}, encoderLevels{}
+	callPool.Put(sc)
+}
 
 // decoderLevels are the levels a Decoder's caller's functions and
 // methods are at (see levelsBefore): a textexport.DepthSource, so that

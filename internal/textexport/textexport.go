@@ -40,8 +40,9 @@ var SetDecoderOptions func(dec any, o *jsonopts.Struct) *jsonopts.Struct
 // ValueAhead returns the text of the next value dec, a *jsontext.Decoder,
 // would read, when it is an object or array that dec's buffer holds
 // whole as far as its brackets and string quotes show, in a place where
-// the grammar takes a value and dec's depth limit allows one; nil
-// otherwise. The text is not checked: a caller that finds it valid may
+// the grammar takes a value, and dec has no outer levels (SetOuter) and
+// room under its depth limit for a value of depth levels of nesting;
+// nil otherwise. The text is not checked: a caller that finds it valid may
 // have dec read it with ConsumeAhead, and else reads as usual. Nothing
 // changes in dec.
 var ValueAhead func(dec any, depth int) []byte

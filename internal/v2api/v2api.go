@@ -153,11 +153,17 @@ var UnmarshalCut func(in []byte, readErr error, out any, opts *jsonopts.Struct) 
 // to in the single pass over unchecked text that Unmarshal takes first
 // where it may (no methods or functions of the caller's to run, default
 // syntax checks), and reports whether it did, which it does only when
-// in is valid under opts and decoded whole. Otherwise out is left
-// zero, and the caller decodes as usual. outer is as for
+// in is valid under opts and decoded whole. Otherwise out is left as it
+// was, and the caller decodes as usual. outer is as for
 // UnmarshalWithin, but the pass takes at most SingleMaxDepth levels of
 // nesting, its outer levels not counted.
 var UnmarshalSingle func(in []byte, out any, opts *jsonopts.Struct, outer textexport.LevelSource) bool
+
+// SingleTakes is installed by the decoder: it reports whether
+// UnmarshalSingle may take out under opts (a type whose decoding runs
+// no code of the caller's, a zero value, options the single pass takes),
+// so that a caller need not find the text first when it would not.
+var SingleTakes func(out any, opts *jsonopts.Struct) bool
 
 // SingleMaxDepth is the most levels of nesting the single pass takes
 // (UnmarshalSingle): deeper text is left to the checked pass.
